@@ -1,0 +1,27 @@
+VENV = .venv
+PY = $(VENV)/bin/python
+
+.PHONY: install play test bench clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e ".[test]"
+	touch $@
+
+play: $(VENV)/.installed
+	$(VENV)/bin/spades simulate --variant two-player-300 --bots random --games 1 --seed 1 --verbose
+
+test: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -q
+
+bench: $(VENV)/.installed
+	$(PY) -m pip install -e ".[test,bench]"
+	$(VENV)/bin/spades bench
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

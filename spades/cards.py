@@ -1,0 +1,76 @@
+"""Cards as small ints, sets of cards as 52-bit masks, and their text.
+
+A card is ``suit * 13 + rank`` with suits in the order clubs, diamonds, hearts,
+spades and ranks 2..A as 0..12: OpenSpiel's numbering. A set of cards is an int
+whose bit ``c`` is set when card ``c`` is in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .errors import NotationError
+
+Card = int
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+SUIT_LETTERS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_LETTERS = "23456789TJQKA"
+RANKS_PER_SUIT = 13
+DECK_SIZE = 52
+FULL_DECK = (1 << DECK_SIZE) - 1
+SUIT_MASKS = tuple(((1 << RANKS_PER_SUIT) - 1) << (RANKS_PER_SUIT * s) for s in range(4))
+SPADE_MASK = SUIT_MASKS[SPADES]
+
+_SUIT_INPUT = {**{c: i for i, c in enumerate(SUIT_LETTERS)},
+               **{c: i for i, c in enumerate(SUIT_SYMBOLS)}}
+_RANK_INPUT = {**{c: i for i, c in enumerate(RANK_LETTERS)}, "10": 8}
+CARD_TEXT = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(DECK_SIZE))
+
+
+def suit_of(card: Card) -> int:
+    """The suit (0 clubs .. 3 spades) of ``card``."""
+    return card // RANKS_PER_SUIT
+
+
+def rank_of(card: Card) -> int:
+    """The rank (0 for a two .. 12 for an ace) of ``card``."""
+    return card % RANKS_PER_SUIT
+
+
+def card_text(card: Card) -> str:
+    """``card`` in its output form, e.g. ``'AS'``."""
+    return CARD_TEXT[card]
+
+
+def parse_card(text: str) -> Card:
+    """Read a card in any accepted spelling: ``'AS'``, ``'10h'``, ``'Q♠'``."""
+    cleaned = text.strip().upper()
+    rank = _RANK_INPUT.get(cleaned[:-1])
+    suit = _SUIT_INPUT.get(cleaned[-1:])
+    if rank is None or suit is None:
+        raise NotationError(f"not a card: {text!r} (expected e.g. 'AS', '10h' or 'Q♠')")
+    return suit * RANKS_PER_SUIT + rank
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask holding ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: int) -> Iterator[Card]:
+    """The cards of ``mask``, lowest first (clubs 2 .. spades ace)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards sorted for display: spades, hearts, clubs, diamonds, high cards first."""
+    order = {SPADES: 0, HEARTS: 1, CLUBS: 2, DIAMONDS: 3}
+    return sorted(cards, key=lambda c: (order[suit_of(c)], -rank_of(c)))

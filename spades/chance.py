@@ -1,0 +1,69 @@
+"""Where a game's chance comes from: decks for each hand and draws from the discards.
+
+Chance is injected, never a module-level random: a seeded ``random.Random``, explicit
+decks (tests, duplicate matches), or a record's own outcomes (replays).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from .cards import DECK_SIZE, Card, parse_card
+from .errors import SpadesError
+
+
+def as_deck(cards: Sequence[Card | str]) -> list[Card]:
+    """A deck as card ints, checked to hold each of the 52 cards once."""
+    deck = [parse_card(c) if isinstance(c, str) else int(c) for c in cards]
+    if len(deck) != DECK_SIZE or set(deck) != set(range(DECK_SIZE)):
+        raise SpadesError(f"a deck must hold each of the 52 cards once, got {len(deck)} cards")
+    return deck
+
+
+class Chance:
+    """Decks from ``decks`` while they last, then shuffled by ``rng``; draws by ``rng``.
+
+    With no ``rng`` and no deck left, :meth:`deck` returns None and the game waits
+    for :meth:`spades.Game.deal`. A draw with no ``rng`` is seeded by the hand's deck.
+    """
+
+    def __init__(self, rng: random.Random | None, decks: Iterable[Sequence[Card | str]] = ()):
+        self.rng = rng
+        self._decks = [as_deck(d) for d in decks]
+        self._next = 0
+
+    def deck(self) -> list[Card] | None:
+        """The deck for the next hand, or None when the caller must deal it."""
+        if self._next < len(self._decks):
+            self._next += 1
+            return list(self._decks[self._next - 1])
+        if self.rng is None:
+            return None
+        deck = list(range(DECK_SIZE))
+        self.rng.shuffle(deck)
+        return deck
+
+    def draw(self, pile: Sequence[Card], count: int, deck: Sequence[Card]) -> list[Card]:
+        """``count`` cards drawn at random from ``pile`` (the two-player blind nil exchange)."""
+        rng = self.rng or random.Random(",".join(map(str, deck)))
+        return rng.sample(list(pile), count)
+
+
+class RecordedChance(Chance):
+    """The chance outcomes written in a record, checked as they are used."""
+
+    def __init__(self, decks: Iterable[Sequence[Card | str]], draws: Iterable[Sequence[Card]],
+                 rng: random.Random | None = None):
+        super().__init__(rng, decks)
+        self._draws = [list(d) for d in draws]
+
+    def draw(self, pile: Sequence[Card], count: int, deck: Sequence[Card]) -> list[Card]:
+        if not self._draws:
+            return super().draw(pile, count, deck)
+        drawn = self._draws.pop(0)
+        if len(drawn) != count or len(set(drawn)) != count or not set(drawn) <= set(pile):
+            raise SpadesError(
+                f"the cards received must be {count} different cards of the discard pile"
+            )
+        return drawn

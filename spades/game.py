@@ -1,0 +1,553 @@
+"""The whole match as one state machine: ``to_move``, ``legal_actions()``, ``apply()``.
+
+Every hand goes through the phases of its variant (RULES.md): blind nil
+declarations, the two-player draft or the four-player deal, blind nil exchanges,
+bidding and 13 tricks; it is then scored and the next hand starts by itself,
+until a side wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .actions import (
+    BID,
+    BID_BASE,
+    BLIND_NIL,
+    DECLARE,
+    DISCARD,
+    DRAFT,
+    GIVE,
+    KEEP,
+    NO_BLIND_NIL,
+    PLAY,
+    Action,
+    gives,
+)
+from .cards import (
+    RANKS_PER_SUIT,
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    card_text,
+    cards_in,
+    mask_of,
+    sorted_cards,
+)
+from .chance import Chance, as_deck
+from .errors import IllegalAction, SpadesError
+from .observation import Observation, TrickView
+from .rules import Rules
+from .scoring import Contract, HandResult, sandbag_penalty, score_side, winner
+
+
+class Phase(StrEnum):
+    """The phases of a hand, and the two states between and after hands."""
+
+    BLIND_NIL = "blind nil"
+    DRAFT = "draft"
+    EXCHANGE = "exchange"
+    BIDDING = "bidding"
+    PLAY = "play"
+    DEAL = "deal"
+    OVER = "game over"
+
+
+@dataclass
+class HandLog:
+    """What happened in one hand, in the order it happened: the record's hand object."""
+
+    number: int
+    deck: list[Card]
+    dealer: int | None
+    first_drawer: int | None
+    blind_nil: list[int] = field(default_factory=list)
+    blind_nil_declined: list[int] = field(default_factory=list)
+    draft: list[tuple[int, Card, Card, Card]] = field(default_factory=list)
+    exchanges: list[tuple[int, tuple[Card, ...], tuple[Card, ...] | None]] = field(
+        default_factory=list
+    )
+    holdings: list[list[Card]] = field(default_factory=list)
+    bids: list[tuple[int, int]] = field(default_factory=list)
+    tricks: list[list[Any]] = field(default_factory=list)
+    result: HandResult | None = None
+
+
+def _suit_actions() -> tuple[dict[int, tuple[Action, ...]], ...]:
+    """Per suit, a cache from the suit's 13 bits of a hand to the plays of those cards."""
+    return tuple({} for _ in range(4))
+
+
+_PLAYS = _suit_actions()
+_FIRST_SPADE = SPADES * RANKS_PER_SUIT
+
+
+def _plays(mask: int) -> list[Action]:
+    """The play actions of the cards in ``mask``."""
+    out: list[Action] = []
+    for suit in range(4):
+        bits = (mask >> (RANKS_PER_SUIT * suit)) & 0x1FFF
+        if bits:
+            plays = _PLAYS[suit].get(bits)
+            if plays is None:
+                base = RANKS_PER_SUIT * suit
+                plays = tuple(Action.play(base + r) for r in range(13) if bits >> r & 1)
+                _PLAYS[suit][bits] = plays
+            out += plays
+    return out
+
+
+class Game:
+    """A match of Spades from its first hand until a side wins.
+
+    ``seed`` (an int or a ``random.Random``) shuffles each hand's deck and draws the
+    two-player exchange; ``decks`` gives the first hands' decks explicitly. With
+    neither left, the game waits in phase ``deal`` for :meth:`deal`.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | random.Random | None = None,
+        decks: Iterable[Sequence[Card | str]] = (),
+        *,
+        chance: Chance | None = None,
+    ) -> None:
+        rng = seed if isinstance(seed, random.Random) or seed is None else random.Random(seed)
+        self.rules = rules
+        self._chance = chance or Chance(rng, decks)
+        self._n = rules.players
+        self.scores = [0, 0]
+        self.bag_totals = [0, 0]
+        self.winner: int | None = None
+        self.hands: list[HandLog] = []
+        self._start_hand()
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that decides next, or None between games and hands (phase deal, over)."""
+        return self._to_move
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the current (or last) hand, from 1."""
+        return len(self.hands)
+
+    @property
+    def over(self) -> bool:
+        """True once a side has won."""
+        return self._phase is Phase.OVER
+
+    def hand_of(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds (the full state: not for a player's eyes)."""
+        return list(cards_in(self._hands[seat]))
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now."""
+        phase = self._phase
+        if phase is Phase.PLAY:
+            return _plays(self._playable())
+        seat = self._to_move
+        if phase is Phase.BIDDING:
+            return [Action.bid(n) for n in range(0 if self.rules.nil else 1, 14)]
+        if phase is Phase.DRAFT:
+            return [Action(KEEP), Action(DISCARD)]
+        if phase is Phase.BLIND_NIL:
+            return [Action(BLIND_NIL), Action(NO_BLIND_NIL)]
+        if phase is Phase.EXCHANGE:
+            return gives(list(cards_in(self._hands[seat])), self._give_sizes())
+        return []
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (RULES.md §5), and nothing more."""
+        if not 0 <= seat < self._n:
+            raise SpadesError(f"no seat {seat}: seats are 0..{self._n - 1}")
+        log = self.hands[-1]
+        seen = self._phase is not Phase.BLIND_NIL
+        gave: tuple[Card, ...] = ()
+        received: tuple[Card, ...] = ()
+        exchanged: list[int | None] = [None] * self._n
+        for who, gave_cards, received_cards in log.exchanges:
+            exchanged[who] = len(gave_cards)
+            if who == seat:
+                gave, received = gave_cards, received_cards or ()
+        offered = None
+        if self._phase is Phase.DRAFT and self._to_move == seat:
+            offered = log.deck[self._stock_pos]
+        bids: list[int | None] = [None] * self._n
+        for who in log.blind_nil:
+            bids[who] = 0
+        for who, bid in log.bids:
+            bids[who] = bid
+        tricks = [TrickView(t[0], tuple(t[1]), t[2]) for t in log.tricks]
+        current = tricks.pop() if tricks and tricks[-1].winner is None else None
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            phase=self._phase.value,
+            to_move=self._to_move,
+            hand_number=self.hand_number,
+            dealer=log.dealer,
+            first_drawer=log.first_drawer,
+            scores=tuple(self.scores),
+            bag_totals=tuple(self.bag_totals),
+            hand=tuple(sorted_cards(cards_in(self._hands[seat]))) if seen else (),
+            offered=offered,
+            discards=tuple(cards_in(self._discards[seat])),
+            stock_left=self._stock_left(),
+            blind_nil=tuple(log.blind_nil),
+            gave=tuple(gave),
+            received=tuple(received),
+            exchanged=tuple(exchanged),
+            bids=tuple(bids),
+            tricks=tuple(tricks),
+            trick=current,
+            tricks_won=tuple(self._won),
+            spades_broken=self._broken,
+            legal=tuple(self.legal_actions()) if self._to_move == seat else (),
+            results=tuple(h.result for h in self.hands if h.result is not None),
+            winner=self.winner,
+        )
+
+    # ----------------------------------------------------------------- actions
+
+    def apply(self, action: Action | int | str, seat: int | None = None) -> None:
+        """Take ``action`` for the seat to move (or check that it is ``seat``'s turn).
+
+        Raises :class:`IllegalAction` naming the seat, the action, the phase and the
+        reason, and leaves the game unchanged.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        elif not isinstance(action, Action):
+            action = Action.from_code(action)
+        mover = self._to_move
+        if seat is not None and seat != mover:
+            whose = "nobody's" if mover is None else f"seat {mover}'s"
+            raise self._illegal(seat, action, f"it is {whose} turn")
+        if self._phase is Phase.PLAY and action < BID_BASE:
+            if not self._playable() >> action & 1:
+                raise self._illegal(mover, action, self._why_unplayable(action))
+            self._play(action)
+            return
+        if not self._is_legal(action):
+            raise self._illegal(mover, action, self._why_illegal(action))
+        self._apply_legal(action)
+
+    def _is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is among :meth:`legal_actions`, without listing them."""
+        phase, kind = self._phase, action.kind
+        if phase is Phase.PLAY:
+            return kind == PLAY and bool(self._playable() >> action & 1)
+        if phase is Phase.BIDDING:
+            return kind == BID and (self.rules.nil or action.tricks > 0)
+        if phase is Phase.DRAFT:
+            return kind == DRAFT
+        if phase is Phase.BLIND_NIL:
+            return kind == DECLARE
+        if phase is Phase.EXCHANGE and kind == GIVE:
+            cards = mask_of(action.cards)
+            return (cards & self._hands[self._to_move] == cards
+                    and len(action.cards) in self._give_sizes())
+        return False
+
+    def _give_sizes(self) -> range:
+        """How many cards a blind nil exchange may give: up to 3 with two, exactly 3 with four."""
+        most = self.rules.exchange_cards
+        return range(most + 1) if self._n == 2 else range(most, most + 1)
+
+    def deal(self, deck: Sequence[Card | str]) -> None:
+        """Start the waiting hand (phase ``deal``) with ``deck``."""
+        if self._phase is not Phase.DEAL:
+            raise SpadesError(f"no deck is needed now: the game is in phase {self._phase}")
+        self._begin_hand(as_deck(deck))
+
+    def _apply_legal(self, action: Action) -> None:
+        """Take an action already known to be legal."""
+        phase = self._phase
+        if phase is Phase.PLAY:
+            self._play(action)
+        elif phase is Phase.BIDDING:
+            self._bid(action.tricks)
+        elif phase is Phase.DRAFT:
+            self._draft(action == KEEP)
+        elif phase is Phase.BLIND_NIL:
+            self._declare(action == BLIND_NIL)
+        else:
+            self._give(action.cards)
+
+    # ------------------------------------------------------------ hand set-up
+
+    def _start_hand(self) -> None:
+        deck = self._chance.deck()
+        if deck is None:
+            self._phase, self._to_move = Phase.DEAL, None
+        else:
+            self._begin_hand(deck)
+
+    def _begin_hand(self, deck: list[Card]) -> None:
+        n, number = self._n, len(self.hands) + 1
+        self._hands = [0] * n
+        self._discards = [0] * n
+        self._pile: list[Card] = []
+        self._stock_pos = 0
+        self._bids: list[int | None] = [None] * n
+        self._blind = [False] * n
+        self._pending: dict[int, tuple[Card, ...]] = {}
+        self._trick: list[Card] = []
+        self._won = [0] * n
+        self._broken = False
+        if n == 2:
+            first = (number - 1) % 2
+            log = HandLog(number, deck, None, first)
+            self._order = [first, 1 - first] if self.rules.first_drawer_bids_first else [
+                1 - first, first]
+            declare_order = [first, 1 - first]
+        else:
+            dealer = (3 + number - 1) % 4
+            log = HandLog(number, deck, dealer, None)
+            self._order = [(dealer + 1 + i) % 4 for i in range(4)]
+            declare_order = self._order
+            for i, card in enumerate(deck):
+                self._hands[(dealer + 1 + i) % 4] |= 1 << card
+        self.hands.append(log)
+        self._queue = [s for s in declare_order if self._may_declare(s)]
+        if self._queue:
+            self._phase, self._to_move = Phase.BLIND_NIL, self._queue[0]
+        else:
+            self._after_declarations()
+
+    def _may_declare(self, seat: int) -> bool:
+        """Whether ``seat`` may declare blind nil this hand."""
+        rules = self.rules
+        if not (rules.blind_nil and rules.nil):
+            return False
+        if rules.blind_nil_deficit <= 0:
+            return True
+        side = rules.side_of(seat)
+        return self.scores[1 - side] - self.scores[side] >= rules.blind_nil_deficit
+
+    def _after_declarations(self) -> None:
+        if self._n == 2:
+            log = self.hands[-1]
+            self._phase, self._to_move = Phase.DRAFT, log.first_drawer
+        else:
+            self._start_exchange()
+
+    def _start_exchange(self) -> None:
+        log = self.hands[-1]
+        if self._n == 2:
+            self._queue = list(log.blind_nil)
+        else:
+            self._queue = []
+            for seat in log.blind_nil:
+                partner = (seat + 2) % 4
+                if not self._blind[partner]:
+                    self._queue += [seat, partner]
+        if self._queue:
+            self._phase, self._to_move = Phase.EXCHANGE, self._queue[0]
+        else:
+            self._start_bidding()
+
+    def _start_bidding(self) -> None:
+        log = self.hands[-1]
+        log.holdings = [list(cards_in(h)) for h in self._hands]
+        self._queue = [s for s in self._order if not self._blind[s]]
+        if self._queue:
+            self._phase, self._to_move = Phase.BIDDING, self._queue[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self._phase = Phase.PLAY
+        self._to_move = self._order[0]
+        self.hands[-1].tricks.append([self._to_move, self._trick, None])
+
+    # ------------------------------------------------------------ each phase
+
+    def _declare(self, declares: bool) -> None:
+        seat = self._queue.pop(0)
+        log = self.hands[-1]
+        if declares:
+            self._blind[seat] = True
+            self._bids[seat] = 0
+            log.blind_nil.append(seat)
+        else:
+            log.blind_nil_declined.append(seat)
+        if self._queue:
+            self._to_move = self._queue[0]
+        else:
+            self._after_declarations()
+
+    def _draft(self, keep: bool) -> None:
+        seat, log = self._to_move, self.hands[-1]
+        offered, other = log.deck[self._stock_pos], log.deck[self._stock_pos + 1]
+        kept, discarded = (offered, other) if keep else (other, offered)
+        self._hands[seat] |= 1 << kept
+        self._discards[seat] |= 1 << discarded
+        self._pile.append(discarded)
+        log.draft.append((seat, offered, kept, discarded))
+        self._stock_pos += 2
+        if self._stock_pos < len(log.deck):
+            self._to_move = 1 - seat
+        else:
+            self._start_exchange()
+
+    def _give(self, cards: tuple[Card, ...]) -> None:
+        seat, log = self._queue.pop(0), self.hands[-1]
+        gave = mask_of(cards)
+        if self._n == 2:
+            received = tuple(self._chance.draw(self._pile, len(cards), log.deck))
+            self._pile = [c for c in self._pile if c not in received] + list(cards)
+            self._hands[seat] = self._hands[seat] & ~gave | mask_of(received)
+            log.exchanges.append((seat, cards, received))
+        else:
+            self._hands[seat] &= ~gave
+            self._pending[seat] = cards
+            log.exchanges.append((seat, cards, None))
+            partner = (seat + 2) % 4
+            if partner in self._pending:
+                for i, (who, gave_cards, _) in enumerate(log.exchanges):
+                    if who in (seat, partner):
+                        got = self._pending[(who + 2) % 4]
+                        log.exchanges[i] = (who, gave_cards, got)
+                        self._hands[who] |= mask_of(got)
+                del self._pending[seat], self._pending[partner]
+        if self._queue:
+            self._to_move = self._queue[0]
+        else:
+            self._start_bidding()
+
+    def _bid(self, tricks: int) -> None:
+        seat = self._queue.pop(0)
+        self._bids[seat] = tricks
+        self.hands[-1].bids.append((seat, tricks))
+        if self._queue:
+            self._to_move = self._queue[0]
+        else:
+            self._start_play()
+
+    def _playable(self) -> int:
+        """The mask of cards the seat to move may play."""
+        hand = self._hands[self._to_move]
+        trick = self._trick
+        if trick:
+            follow = hand & SUIT_MASKS[trick[0] // RANKS_PER_SUIT]
+            return follow or hand
+        if self._broken or self.rules.lead_spades_anytime:
+            return hand
+        return hand & ~SPADE_MASK or hand
+
+    def _play(self, card: Card) -> None:
+        seat = self._to_move
+        self._hands[seat] ^= 1 << card
+        trick = self._trick
+        trick.append(card)
+        if card >= _FIRST_SPADE and not self._broken:
+            self._broken = len(trick) == 1 or trick[0] < _FIRST_SPADE
+        if len(trick) < self._n:
+            self._to_move = (seat + 1) % self._n
+            return
+        best = 0
+        for i in range(1, self._n):
+            c, b = trick[i], trick[best]
+            if (c // 13 == b // 13 and c > b) or (c >= _FIRST_SPADE > b):
+                best = i
+        tricks = self.hands[-1].tricks
+        leader = tricks[-1][0]
+        taker = (leader + best) % self._n
+        tricks[-1][2] = taker
+        self._won[taker] += 1
+        if len(tricks) == 13:
+            self._score_hand()
+            return
+        self._trick = []
+        tricks.append([taker, self._trick, None])
+        self._to_move = taker
+
+    def _score_hand(self) -> None:
+        log = self.hands[-1]
+        side_seats: list[list[int]] = [[], []]
+        for seat in range(self._n):
+            side_seats[self.rules.side_of(seat)].append(seat)
+        points, bags, penalties = [], [], []
+        for side, seats in enumerate(side_seats):
+            contracts = [Contract(self._bids[s] or 0, self._blind[s]) for s in seats]
+            result = score_side(contracts, [self._won[s] for s in seats], self.rules)
+            penalty, self.bag_totals[side] = sandbag_penalty(
+                self.bag_totals[side], result.bags, self.rules
+            )
+            self.scores[side] += result.points - penalty
+            points.append(result.points)
+            bags.append(result.bags)
+            penalties.append(penalty)
+        log.result = HandResult(
+            tuple(self._won), tuple(points), tuple(bags), tuple(penalties),
+            tuple(self.scores), tuple(self.bag_totals),
+        )
+        self.winner = winner(self.scores, self.rules)
+        if self.winner is None:
+            self._start_hand()
+        else:
+            self._phase, self._to_move = Phase.OVER, None
+
+    def _stock_left(self) -> int:
+        if self._n != 2:
+            return 0
+        return len(self.hands[-1].deck) - self._stock_pos
+
+    # ------------------------------------------------------------ errors
+
+    def _illegal(self, seat: int | None, action: Action, reason: str) -> IllegalAction:
+        who = "nobody" if seat is None else f"seat {seat}"
+        return IllegalAction(f"{who} cannot {action} during {self._phase}: {reason}")
+
+    def _why_unplayable(self, card: Card) -> str:
+        hand = self._hands[self._to_move]
+        if not hand >> card & 1:
+            return f"does not hold {card_text(card)}"
+        if self._trick:
+            return f"must follow {SUIT_NAMES[self._trick[0] // RANKS_PER_SUIT]}"
+        return "spades are not broken"
+
+    def _why_illegal(self, action: Action) -> str:
+        phase = self._phase
+        if phase is Phase.OVER:
+            return "the game is over"
+        if phase is Phase.DEAL:
+            return "the hand has not been dealt"
+        expected = {
+            Phase.BLIND_NIL: "'blind nil' or 'no blind nil'",
+            Phase.DRAFT: "'keep' or 'discard'",
+            Phase.EXCHANGE: "'give' and the cards",
+            Phase.BIDDING: "a bid",
+            Phase.PLAY: "a card to play",
+        }[phase]
+        if action.kind != {Phase.BLIND_NIL: DECLARE, Phase.DRAFT: DRAFT,
+                           Phase.EXCHANGE: GIVE, Phase.BIDDING: BID, Phase.PLAY: PLAY}[phase]:
+            return f"expected {expected}"
+        if phase is Phase.BIDDING:
+            return "nil is not allowed in this game"
+        cards = action.cards
+        missing = [card_text(c) for c in cards if not self._hands[self._to_move] >> c & 1]
+        if missing:
+            return f"does not hold {' '.join(missing)}"
+        most = self.rules.exchange_cards
+        return f"must give {'at most' if self._n == 2 else 'exactly'} {most} cards"
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.variant} hand {self.hand_number} {self._phase}"
+                f" to_move={self._to_move} scores={self.scores}>")

@@ -1,0 +1,86 @@
+"""What one seat may know (RULES.md §5), as a value with a JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .actions import Action
+from .cards import Card, card_text
+from .rules import Rules
+from .scoring import HandResult
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A trick: who led, the cards in the order played, and who won (None while open)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's trick object."""
+        return {"leader": self.leader, "cards": [card_text(c) for c in self.cards],
+                "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything ``seat`` may know now, and nothing else.
+
+    ``hand`` is empty until the seat has seen its cards; ``offered`` is the draft card
+    it looks at; ``discards``, ``gave`` and ``received`` are its own; ``exchanged``
+    says how many cards each seat exchanged (None: no exchange). ``bids`` has None
+    for a seat that has not bid, 0 for nil and blind nil (see ``blind_nil``).
+    """
+
+    seat: int
+    rules: Rules
+    phase: str
+    to_move: int | None
+    hand_number: int
+    dealer: int | None
+    first_drawer: int | None
+    scores: tuple[int, ...]
+    bag_totals: tuple[int, ...]
+    hand: tuple[Card, ...]
+    offered: Card | None
+    discards: tuple[Card, ...]
+    stock_left: int
+    blind_nil: tuple[int, ...]
+    gave: tuple[Card, ...]
+    received: tuple[Card, ...]
+    exchanged: tuple[int | None, ...]
+    bids: tuple[int | None, ...]
+    tricks: tuple[TrickView, ...]
+    trick: TrickView | None
+    tricks_won: tuple[int, ...]
+    spades_broken: bool
+    legal: tuple[Action, ...]
+    results: tuple[HandResult, ...]
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: cards and actions as RECORD.md text."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "rules":
+                value = {"variant": value.variant, **value.to_dict()}
+            elif f.name in ("hand", "discards", "gave", "received"):
+                value = [card_text(c) for c in value]
+            elif f.name == "offered":
+                value = None if value is None else card_text(value)
+            elif f.name == "tricks":
+                value = [t.to_json() for t in value]
+            elif f.name == "trick":
+                value = None if value is None else value.to_json()
+            elif f.name == "legal":
+                value = [str(a) for a in value]
+            elif f.name == "results":
+                value = [r.to_json() for r in value]
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out

@@ -1,0 +1,93 @@
+"""Scoring as pure functions: one side's hand, the sandbag penalty, the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One player's bid: ``tricks`` (0 is nil) and whether it was a blind nil."""
+
+    tricks: int
+    blind: bool = False
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """What one side's hand is worth: ``points`` with bags at one point each, and ``bags``."""
+
+    points: int
+    bags: int
+
+
+def score_side(contracts: Sequence[Contract], won: Sequence[int], rules: Rules) -> SideScore:
+    """Score one side's hand: each player's contract with the tricks that player won.
+
+    The non-nil bids make one contract, made (+10 a trick bid, +1 a bag) or set
+    (-10 a trick bid); each nil and blind nil scores on its own, and the tricks a
+    failed nil wins are bags for the side.
+    """
+    contract = sum(c.tricks for c in contracts if c.tricks)
+    toward = sum(w for c, w in zip(contracts, won, strict=True) if c.tricks)
+    points = bags = 0
+    if contract:
+        if toward >= contract:
+            bags = toward - contract
+            points = 10 * contract + bags
+        else:
+            points = -10 * contract
+    for c, w in zip(contracts, won, strict=True):
+        if c.tricks == 0:
+            value = rules.blind_nil_points if c.blind else rules.nil_points
+            points += -value + w if w else value
+            bags += w
+    return SideScore(points, bags)
+
+
+def sandbag_penalty(bag_total: int, new_bags: int, rules: Rules) -> tuple[int, int]:
+    """The penalty (a positive number) that ``new_bags`` cause, and the bag total after it."""
+    total = bag_total + new_bags
+    if rules.bag_limit <= 0:
+        return 0, total
+    times = total // rules.bag_limit
+    return times * rules.bag_penalty, total - times * rules.bag_limit
+
+
+def winner(scores: Sequence[int], rules: Rules) -> int | None:
+    """The side that has won after a hand, or None when another hand is played.
+
+    The game ends once a side reaches the target or falls to the losing threshold;
+    the higher score wins, and a tie at the top plays another hand.
+    """
+    over = any(s >= rules.target for s in scores)
+    under = rules.lose_threshold is not None and any(s <= rules.lose_threshold for s in scores)
+    if not (over or under):
+        return None
+    best = max(scores)
+    leaders = [side for side, s in enumerate(scores) if s == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A scored hand, as RECORD.md's ``result``: ``tricks`` by seat, the rest by side."""
+
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    bags: tuple[int, ...]
+    penalties: tuple[int, ...]
+    scores: tuple[int, ...]
+    bag_totals: tuple[int, ...]
+
+    def to_json(self) -> dict[str, list[int]]:
+        """The record's ``result`` object."""
+        return {name: list(getattr(self, name)) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_json(cls, data: dict[str, list[int]]) -> HandResult:
+        """Read a record's ``result`` object."""
+        return cls(**{name: tuple(data[name]) for name in cls.__dataclass_fields__})
