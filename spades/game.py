@@ -548,6 +548,22 @@ class Game:
         most = self.rules.exchange_cards
         return f"must give {'at most' if self._n == 2 else 'exactly'} {most} cards"
 
+    # ------------------------------------------------------------ the record
+
+    def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
+        """The game so far as a RECORD.md document (a JSON-ready dict)."""
+        from .record import game_record
+
+        return game_record(self, players)
+
+    @classmethod
+    def from_record(cls, document: dict[str, Any] | str,
+                    seed: int | random.Random | None = None) -> Game:
+        """Rebuild a game from its record, checking every rule; ``seed`` deals later hands."""
+        from .record import replay
+
+        return replay(document, seed)
+
     def __repr__(self) -> str:
         return (f"<Game {self.rules.variant} hand {self.hand_number} {self._phase}"
                 f" to_move={self._to_move} scores={self.scores}>")

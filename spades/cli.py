@@ -1,0 +1,216 @@
+"""The ``spades`` command: simulate, replay, bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from . import bench, record
+from .bots import BOTS, make_bot
+from .cards import card_text, sorted_cards
+from .errors import SpadesError
+from .game import Game, HandLog
+from .rules import PRESETS, Rules, rules_for
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
+def _side_name(rules: Rules, side: int) -> str:
+    return f"seat {side}" if rules.players == 2 else f"seats {side} and {side + 2}"
+
+
+def format_hand(log: HandLog, rules: Rules, players: Sequence[str]) -> list[str]:
+    """A hand as text: holdings, bids, each trick with its winner, the result."""
+    who = log.first_drawer if rules.players == 2 else log.dealer
+    role = "first drawer" if rules.players == 2 else "dealer"
+    lines = [f"Hand {log.number} ({role}: {players[who]})"]
+    for seat, cards in enumerate(log.holdings):
+        lines.append(f"  {players[seat]:>12}: {' '.join(map(card_text, sorted_cards(cards)))}")
+    for seat in log.blind_nil:
+        lines.append(f"  {players[seat]} bids blind nil")
+    for seat, gave, received in log.exchanges:
+        got = " ".join(map(card_text, received or ()))
+        lines.append(f"  {players[seat]} gives {' '.join(map(card_text, gave)) or 'nothing'}"
+                     f", receives {got or 'nothing'}")
+    if log.bids:
+        lines.append("  bids: " + ", ".join(
+            f"{players[seat]} {'nil' if bid == 0 else bid}" for seat, bid in log.bids))
+    for number, (leader, cards, winner) in enumerate(log.tricks, 1):
+        if cards:
+            taker = "…" if winner is None else players[winner]
+            lines.append(f"  trick {number:>2}: {players[leader]} leads "
+                         f"{' '.join(map(card_text, cards))} → {taker}")
+    if log.result is not None:
+        r = log.result
+        for side in range(rules.sides):
+            penalty = f", penalty -{r.penalties[side]}" if r.penalties[side] else ""
+            lines.append(f"  {_side_name(rules, side)}: {r.points[side]:+d} points, "
+                         f"{r.bags[side]} bags{penalty}; score {r.scores[side]}, "
+                         f"bags {r.bag_totals[side]}")
+    return lines
+
+
+def format_game(game: Game, names: Sequence[str]) -> str:
+    """A whole game as text, hand by hand, with the outcome."""
+    players = [f"{seat}:{name}" for seat, name in enumerate(names)]
+    lines = [f"{game.rules.variant}: {', '.join(players)}"]
+    for log in game.hands:
+        lines += format_hand(log, game.rules, players)
+    if game.over:
+        lines.append(f"Winner: {_side_name(game.rules, game.winner or 0)} "
+                     f"with {max(game.scores)} to {min(game.scores)}")
+    else:
+        lines.append(f"Unfinished; scores {game.scores}")
+    return "\n".join(lines)
+
+
+def _bot_names(text: str, players: int) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise SpadesError(f"--bots needs one name or {players} names, got {len(names)}")
+    for name in names:
+        if name not in BOTS:
+            raise SpadesError(f"unknown bot {name!r}; valid: {', '.join(BOTS)}")
+    return names
+
+
+def play_game(rules: Rules, bot_names: Sequence[str], seed: str, max_hands: int) -> Game:
+    """One game between computer players, stopped after ``max_hands`` hands."""
+    game = Game(rules, seed=f"{seed}:deal")
+    bots = [make_bot(name, f"{seed}:seat {s}") for s, name in enumerate(bot_names)]
+    while not game.over:
+        seat = game.to_move
+        if seat is None or game.hand_number > max_hands:
+            break
+        game.apply(bots[seat].act(game.observation(seat)))
+    return game
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    rules = rules_for(args.variant)
+    names = _bot_names(args.bots, rules.players)
+    if args.games < 1 or args.max_hands < 1:
+        raise SpadesError("--games and --max-hands must be at least 1")
+    if args.records:
+        Path(args.records).mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    wins, totals, hands = [0, 0], [0, 0], 0
+    for n in range(1, args.games + 1):
+        game = play_game(rules, names, f"{args.seed}:{n}", args.max_hands)
+        hands += sum(log.result is not None for log in game.hands)
+        if game.winner is not None:
+            wins[game.winner] += 1
+        for side in range(2):
+            totals[side] += game.scores[side]
+        if args.records:
+            Path(args.records, f"game-{n}.json").write_text(record.dumps(game, names))
+        if args.verbose:
+            print(format_game(game, names))
+    summary = {
+        "variant": rules.variant,
+        "games": args.games,
+        "hands": hands,
+        "wins": wins,
+        "mean_scores": [round(t / args.games, 2) for t in totals],
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        unfinished = args.games - sum(wins)
+        print(f"{rules.variant}: {args.games} games, {hands} hands in {summary['seconds']} s")
+        for side in range(2):
+            print(f"  {_side_name(rules, side)}: {wins[side]} wins, "
+                  f"mean score {summary['mean_scores'][side]}")
+        if unfinished:
+            print(f"  {unfinished} games unfinished after {args.max_hands} hands")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text()
+    except OSError as error:
+        raise SpadesError(f"cannot read {args.file}: {error.strerror}") from None
+    try:
+        game = record.loads(text)
+    except SpadesError as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return 1
+    players = json.loads(text).get("players") or [f"seat {s}" for s in range(game.rules.players)]
+    print(format_game(game, [str(p) for p in players]))
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    report = bench.run(args.seconds, args.seed)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    for variant, figures in report.items():
+        line = f"{variant:>15}: {figures['hands_per_s']:>9.1f} hands/s"
+        if "openspiel_hands_per_s" in figures:
+            peer = figures["openspiel_hands_per_s"]
+            line += ("  (OpenSpiel not installed: pip install .[bench])" if peer is None else
+                     f"  OpenSpiel {peer:.1f} hands/s, ratio {figures['ratio']:.2f}")
+        print(line)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``spades`` argument parser with its subcommands."""
+    parser = _Parser(prog="spades", description="Spades: the engine, its games and its tools.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    simulate = commands.add_parser("simulate", help="play games between computer players")
+    simulate.add_argument("--variant", choices=list(PRESETS), default="partnership")
+    simulate.add_argument("--bots", default="random",
+                          help="one bot name for every seat, or one per seat, comma-separated")
+    simulate.add_argument("--games", type=int, default=1)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--max-hands", type=int, default=200,
+                          help="stop a game that has not ended after this many hands")
+    simulate.add_argument("--records", metavar="DIR", help="write each game as DIR/game-<n>.json")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.add_argument("--verbose", action="store_true", help="print every game hand by hand")
+    simulate.set_defaults(run=_simulate)
+
+    replay = commands.add_parser("replay", help="check a game record and print it")
+    replay.add_argument("file")
+    replay.set_defaults(run=_replay)
+
+    bench_cmd = commands.add_parser("bench", help="random hands per second, against OpenSpiel")
+    bench_cmd.add_argument("--seconds", type=float, default=3.0, help="per measurement")
+    bench_cmd.add_argument("--seed", type=int, default=0)
+    bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+    bench_cmd.set_defaults(run=_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``spades`` command; errors are one line on stderr and exit 2."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except SpadesError as error:
+        print(f"spades {args.command}: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader went away, as `spades replay X | head` does
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

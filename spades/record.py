@@ -1,0 +1,304 @@
+"""The game record of RECORD.md (format ``spades-record``, version 1): write, read, replay.
+
+``dumps``/``loads``/``dump``/``load`` have ``json``'s shape. Reading a record replays
+it through :class:`spades.Game`, so every rule is checked on the way; a record that
+breaks one raises :class:`RecordError` naming the hand, the trick and the reason.
+Besides RECORD.md's fields a hand carries ``blind_nil_declined`` (the seats that
+declined blind nil, in order), so that a record cut during the declarations
+rebuilds exactly; a record without it is read as everyone having declined.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING, Any
+
+from .actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
+from .cards import Card, card_text, parse_card
+from .chance import RecordedChance
+from .errors import RecordError, SpadesError
+from .rules import rules_for
+from .scoring import HandResult
+
+if TYPE_CHECKING:
+    from .game import Game, HandLog
+
+FORMAT, VERSION = "spades-record", 1
+
+
+def _texts(cards: Sequence[Card]) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def _hand_json(log: HandLog) -> dict[str, Any]:
+    hand: dict[str, Any] = {
+        "number": log.number,
+        "deck": _texts(log.deck),
+        "dealer": log.dealer,
+        "first_drawer": log.first_drawer,
+        "blind_nil": list(log.blind_nil),
+        "blind_nil_declined": list(log.blind_nil_declined),
+        "draft": [
+            {"seat": seat, "offered": card_text(offered), "kept": card_text(kept),
+             "discarded": card_text(discarded)}
+            for seat, offered, kept, discarded in log.draft
+        ],
+        "exchanges": [
+            {"seat": seat, "gave": _texts(gave),
+             "received": None if received is None else _texts(received)}
+            for seat, gave, received in log.exchanges
+        ],
+        "holdings": [_texts(h) for h in log.holdings],
+        "bids": [{"seat": seat, "bid": bid} for seat, bid in log.bids],
+        "tricks": [
+            {"leader": leader, "cards": _texts(cards), "winner": winner}
+            for leader, cards, winner in log.tricks
+            if cards
+        ],
+    }
+    if log.result is not None:
+        hand["result"] = log.result.to_json()
+    return hand
+
+
+def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, Any]:
+    """The RECORD.md document of ``game`` as it stands (a JSON-ready dict)."""
+    n = game.rules.players
+    names = list(players) if players is not None else [f"seat {s}" for s in range(n)]
+    if len(names) != n:
+        raise SpadesError(f"{len(names)} player names for {n} seats")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": game.rules.variant,
+        "rules": game.rules.to_dict(),
+        "players": names,
+        "hands": [_hand_json(log) for log in game.hands],
+        "winner": game.winner,
+        "scores": list(game.scores),
+    }
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _card(text: Any, where: str) -> Card:
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: expected a card, got {text!r}")
+    return parse_card(text)
+
+
+def _cards(texts: Any, where: str) -> list[Card]:
+    if not isinstance(texts, list):
+        raise RecordError(f"{where}: expected a list of cards, got {texts!r}")
+    return [_card(t, where) for t in texts]
+
+
+def _list(obj: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = obj.get(key, [])
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: '{key}' must be a list, got {value!r}")
+    return value
+
+
+def _int(obj: dict[str, Any], key: str, where: str, nullable: bool = False) -> Any:
+    value = obj.get(key)
+    if value is None and nullable:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{where}: '{key}' must be an integer, got {value!r}")
+    return value
+
+
+def replay(document: dict[str, Any] | str, seed: int | random.Random | None = None) -> Game:
+    """Rebuild the game of a record, checking every rule and every written result."""
+    from .game import Game
+
+    if isinstance(document, str):
+        return loads(document, seed)
+    doc = document
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise RecordError(f"not a {FORMAT} document")
+    if doc.get("version") != VERSION:
+        raise RecordError(f"unsupported {FORMAT} version {doc.get('version')!r}")
+    rules_json = doc.get("rules", {})
+    if not isinstance(rules_json, dict):
+        raise RecordError(f"'rules' must be an object, got {rules_json!r}")
+    try:
+        rules = rules_for(doc.get("variant"), **rules_json)
+    except SpadesError as error:
+        raise RecordError(str(error)) from None
+    hands = _list(doc, "hands", "record")
+    try:
+        decks = [_cards(h.get("deck") if isinstance(h, dict) else None, f"hand {i + 1}")
+                 for i, h in enumerate(hands)]
+        draws = ([] if rules.players != 2 else
+                 [_cards(e.get("received"), f"hand {i + 1}: exchange")
+                  for i, h in enumerate(hands) for e in _list(h, "exchanges", "hand")
+                  if isinstance(e, dict)])
+        rng = seed if isinstance(seed, random.Random) or seed is None else random.Random(seed)
+        game = Game(rules, chance=RecordedChance(decks, draws, rng))
+    except SpadesError as error:
+        raise RecordError(str(error)) from None
+    for index, hand in enumerate(hands):
+        _replay_hand(game, hand, index + 1, last=index == len(hands) - 1)
+    if game.winner != doc.get("winner"):
+        raise RecordError(f"the winner is {game.winner}, the record says {doc.get('winner')!r}")
+    if list(game.scores) != doc.get("scores"):
+        raise RecordError(f"the scores are {game.scores}, the record says {doc.get('scores')!r}")
+    return game
+
+
+def _replay_hand(game: Game, hand: dict[str, Any], number: int, last: bool) -> None:
+    """Play one hand of a record into ``game``, checking it as it goes."""
+    from .game import Phase
+
+    where = f"hand {number}"
+    if not isinstance(hand, dict) or hand.get("number") != number:
+        raise RecordError(f"{where}: expected a hand object numbered {number}")
+    if game.hand_number != number or game.phase in (Phase.OVER, Phase.DEAL):
+        raise RecordError(f"{where}: the game has already ended" if game.over else
+                          f"{where}: the hand before it is not finished")
+    log = game.hands[-1]
+    for key, expected in (("dealer", log.dealer), ("first_drawer", log.first_drawer)):
+        if hand.get(key) != expected:
+            raise RecordError(f"{where}: '{key}' is {expected}, the record says {hand.get(key)!r}")
+    declared = _list(hand, "blind_nil", where)
+    declined = _list(hand, "blind_nil_declined", where)
+    draft = _list(hand, "draft", where)
+    exchanges = _list(hand, "exchanges", where)
+    bids = _list(hand, "bids", where)
+    tricks = _list(hand, "tricks", where)
+    later = bool(draft or exchanges or bids or tricks or hand.get("holdings"))
+    step = "declaring blind nil"
+
+    def act(seat: Any, action: Action | int) -> None:
+        if seat is not None and seat != game.to_move:
+            raise RecordError(f"{where}, {step}: the record has seat {seat!r} act, "
+                              f"but it is seat {game.to_move}'s turn")
+        try:
+            game.apply(action)
+        except SpadesError as error:
+            raise RecordError(f"{where}, {step}: {error}") from None
+
+    try:
+        while game.phase is Phase.BLIND_NIL and game.hand_number == number:
+            seat = game.to_move
+            if declared and declared[0] == seat:
+                declared.pop(0)
+                act(seat, BLIND_NIL)
+            elif seat in declined or (later and not declared):
+                act(seat, NO_BLIND_NIL)
+            else:
+                break
+        if declared:
+            raise RecordError(f"{where}: seat {declared[0]!r} cannot declare blind nil here")
+        for i, entry in enumerate(draft):
+            step = f"draft {i + 1}"
+            if not isinstance(entry, dict):
+                raise RecordError(f"{where}, {step}: expected an object, got {entry!r}")
+            offered = _card(entry.get("offered"), step)
+            kept = _card(entry.get("kept"), step)
+            act(entry.get("seat"), KEEP if kept == offered else DISCARD)
+            _, real_offered, real_kept, real_discarded = log.draft[-1]
+            written = (offered, kept, _card(entry.get("discarded"), step))
+            if written != (real_offered, real_kept, real_discarded):
+                raise RecordError(
+                    f"{where}, {step}: the stock offers {card_text(real_offered)} then "
+                    f"{card_text(real_offered ^ real_kept ^ real_discarded)}, the record says "
+                    f"{' '.join(_texts(written))}")
+        for i, entry in enumerate(exchanges):
+            step = f"exchange {i + 1}"
+            if not isinstance(entry, dict):
+                raise RecordError(f"{where}, {step}: expected an object, got {entry!r}")
+            act(entry.get("seat"), Action.give(_cards(entry.get("gave"), step)))
+        for i, (seat, _, received) in enumerate(log.exchanges):
+            written = exchanges[i].get("received")
+            real = None if received is None else _texts(received)
+            if written is not None and (real is None or sorted(written) != sorted(real)):
+                raise RecordError(f"{where}, exchange {i + 1}: seat {seat} received "
+                                  f"{real}, the record says {written!r}")
+        for i, entry in enumerate(bids):
+            step = f"bid {i + 1}"
+            if not isinstance(entry, dict):
+                raise RecordError(f"{where}, {step}: expected an object, got {entry!r}")
+            act(entry.get("seat"), Action.bid(_int(entry, "bid", step)))
+        holdings = hand.get("holdings") or []
+        if holdings and [sorted(_cards(h, where)) for h in holdings] != log.holdings:
+            raise RecordError(f"{where}: the holdings when bidding starts are not the record's")
+        for t, trick in enumerate(tricks):
+            step = f"trick {t + 1}"
+            if not isinstance(trick, dict):
+                raise RecordError(f"{where}, {step}: expected an object, got {trick!r}")
+            leader = _int(trick, "leader", step)
+            cards = _cards(trick.get("cards"), step)
+            if leader != game.to_move:
+                raise RecordError(f"{where}, {step}: seat {game.to_move} leads, "
+                                  f"the record says seat {leader}")
+            for card in cards:
+                act(None, Action.play(card))
+            real_winner = log.tricks[t][2]
+            if trick.get("winner") != real_winner:
+                raise RecordError(f"{where}, {step}: the winner is "
+                                  f"{'nobody yet' if real_winner is None else real_winner}, "
+                                  f"the record says {trick.get('winner')!r}")
+    except SpadesError as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(f"{where}, {step}: {error}") from None
+    _check_result(log, hand, where, last)
+
+
+def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) -> None:
+    """The written result must be the one the replay scored, and only a last hand may lack it."""
+    written = hand.get("result")
+    if log.result is None:
+        if written is not None:
+            raise RecordError(f"{where}: the record has a result for an unfinished hand")
+        if not last:
+            raise RecordError(f"{where}: the hand is unfinished but later hands follow")
+        return
+    if written is None:
+        if not last:
+            raise RecordError(f"{where}: the record lacks the result")
+        return
+    try:
+        result = HandResult.from_json(written)
+    except (KeyError, TypeError) as error:
+        raise RecordError(f"{where}: unreadable result ({error})") from None
+    if result != log.result:
+        for name in log.result.__dataclass_fields__:
+            real, mine = getattr(log.result, name), getattr(result, name)
+            if real != mine:
+                raise RecordError(f"{where}: result {name} is {list(real)}, "
+                                  f"the record says {list(mine)}")
+
+
+def dumps(game: Game, players: Sequence[str] | None = None) -> str:
+    """The record of ``game`` as JSON text, one line for the header and one per hand."""
+    document = game_record(game, players)
+    hands = document.pop("hands")
+    lines = [json.dumps(h, ensure_ascii=False) for h in hands]
+    head = json.dumps(document, ensure_ascii=False)[:-1]
+    return head + ', "hands": [\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def loads(text: str, seed: int | random.Random | None = None) -> Game:
+    """The game of a record's JSON text, replayed and checked."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not JSON: {error}") from None
+    return replay(document, seed)
+
+
+def dump(game: Game, fp: IO[str], players: Sequence[str] | None = None) -> None:
+    """Write the record of ``game`` to a text file."""
+    fp.write(dumps(game, players))
+
+
+def load(fp: IO[str], seed: int | random.Random | None = None) -> Game:
+    """Read, replay and check the record in a text file."""
+    return loads(fp.read(), seed)
