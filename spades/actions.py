@@ -8,8 +8,11 @@ system (see :func:`give_code`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from functools import cache
+from itertools import combinations, repeat
 from math import comb
+from operator import add
 
 from .cards import DECK_SIZE, Card, card_text, parse_card
 from .errors import NotationError
@@ -31,12 +34,15 @@ PLAY, BID, DECLARE, DRAFT, GIVE = "play", "bid", "blind nil", "draft", "give"
 def give_code(cards: Iterable[Card]) -> int:
     """The code of giving ``cards`` (a set of at most three cards)."""
     chosen = sorted(set(cards))
+    if any(not 0 <= card < DECK_SIZE for card in chosen):
+        raise NotationError(f"not cards: {chosen!r} (cards are 0..{DECK_SIZE - 1})")
     if len(chosen) > MAX_GIVE:
         raise NotationError(f"cannot give {len(chosen)} cards: at most {MAX_GIVE}")
     index = sum(_COMB[i + 1][card] for i, card in enumerate(chosen))
     return GIVE_BASE + _GIVE_OFFSETS[len(chosen)] + index
 
 
+@cache
 def _give_cards(code: int) -> tuple[Card, ...]:
     """The cards of a give code, lowest first (the inverse of :func:`give_code`)."""
     index = code - GIVE_BASE
@@ -60,6 +66,8 @@ class Action(int):
     @classmethod
     def play(cls, card: Card) -> Action:
         """Play ``card``."""
+        if not 0 <= card < DECK_SIZE:
+            raise NotationError(f"not a card: {card!r} (cards are 0..{DECK_SIZE - 1})")
         return _ACTIONS[card]
 
     @classmethod
@@ -72,14 +80,14 @@ class Action(int):
     @classmethod
     def give(cls, cards: Iterable[Card]) -> Action:
         """Give ``cards`` in a blind nil exchange."""
-        return cls(give_code(cards))
+        return _ACTIONS[give_code(cards)]
 
     @classmethod
     def from_code(cls, code: int) -> Action:
         """The action with integer code ``code``."""
-        if not 0 <= code < NUM_ACTIONS:
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < NUM_ACTIONS:
             raise NotationError(f"not an action code: {code!r} (0..{NUM_ACTIONS - 1})")
-        return _ACTIONS[code] if code < GIVE_BASE else cls(code)
+        return _ACTIONS[code]
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -97,7 +105,7 @@ class Action(int):
                 if len(set(cards)) != len(cards):
                     raise NotationError(f"not an action: {text!r} (a card given twice)")
                 return cls.give(cards)
-            if head == "bid" and len(rest) == 1 and rest[0].isdigit():
+            if head == "bid" and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
                 return cls.bid(int(rest[0]))
             if head == "play" and len(rest) == 1:
                 return cls.play(parse_card(rest[0]))
@@ -155,21 +163,30 @@ _WORD_ACTIONS = {
     "bid nil": BID_BASE,
     "bid 0": BID_BASE,
 }
-_ACTIONS = tuple(Action(code) for code in range(GIVE_BASE))
+_ACTIONS = tuple(Action(code) for code in range(NUM_ACTIONS))
+
+
+@cache
+def _index_columns(n: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """For every ``size``-subset of ``range(n)`` in order, its i-th index, as column i."""
+    return tuple(zip(*combinations(range(n), size), strict=True))
 
 
 def gives(hand: list[Card], sizes: Iterable[int]) -> list[Action]:
     """Every give of ``sizes`` cards of ``hand``, smallest gives first."""
     cards = sorted(hand)
-    wanted = set(sizes)
-    out = [Action(GIVE_BASE)] if 0 in wanted else []
-    # partial: (index of the highest card chosen, code of the cards chosen so far)
-    partial = [(-1, 0)]
-    for size in range(1, max(wanted, default=0) + 1):
-        table = _COMB[size]
-        partial = [(j, code + table[cards[j]]) for i, code in partial
-                   for j in range(i + 1, len(cards))]
-        if size in wanted:
-            base = GIVE_BASE + _GIVE_OFFSETS[size]
-            out += [Action(base + code) for _, code in partial]
+    out: list[Action] = []
+    for size in sizes:
+        base = GIVE_BASE + _GIVE_OFFSETS[size]
+        if size == 0:
+            out.append(_ACTIONS[base])
+            continue
+        if size > len(cards):
+            continue
+        # code = base + sum over i of comb(i-th card, i + 1): summed column by column in C
+        codes: Iterator[int] = repeat(base)
+        for i, column in enumerate(_index_columns(len(cards), size)):
+            values = [_COMB[i + 1][c] for c in cards]
+            codes = map(add, codes, map(values.__getitem__, column))
+        out += map(_ACTIONS.__getitem__, codes)
     return out

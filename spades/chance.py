@@ -40,9 +40,8 @@ class Chance:
             return list(self._decks[self._next - 1])
         if self.rng is None:
             return None
-        deck = list(range(DECK_SIZE))
-        self.rng.shuffle(deck)
-        return deck
+        keys = [self.rng.random() for _ in range(DECK_SIZE)]
+        return sorted(range(DECK_SIZE), key=keys.__getitem__)
 
     def draw(self, pile: Sequence[Card], count: int, deck: Sequence[Card]) -> list[Card]:
         """``count`` cards drawn at random from ``pile`` (the two-player blind nil exchange)."""

@@ -79,28 +79,27 @@ class HandLog:
     result: HandResult | None = None
 
 
-def _suit_actions() -> tuple[dict[int, tuple[Action, ...]], ...]:
-    """Per suit, a cache from the suit's 13 bits of a hand to the plays of those cards."""
-    return tuple({} for _ in range(4))
-
-
-_PLAYS = _suit_actions()
 _FIRST_SPADE = SPADES * RANKS_PER_SUIT
+_SUIT_BITS = (1 << RANKS_PER_SUIT) - 1
+_BIDS = tuple(Action.bid(n) for n in range(14))
+
+
+def _suit_play_table(suit: int) -> tuple[tuple[Action, ...], ...]:
+    """For each set of ranks (13 bits), the plays of those cards of ``suit``, lowest first."""
+    table: list[tuple[Action, ...]] = [()]
+    for bits in range(1, 1 << RANKS_PER_SUIT):
+        high = bits.bit_length() - 1
+        table.append(table[bits ^ (1 << high)] + (Action.play(suit * RANKS_PER_SUIT + high),))
+    return tuple(table)
+
+
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_PLAYS = tuple(_suit_play_table(s) for s in range(4))
 
 
 def _plays(mask: int) -> list[Action]:
-    """The play actions of the cards in ``mask``."""
-    out: list[Action] = []
-    for suit in range(4):
-        bits = (mask >> (RANKS_PER_SUIT * suit)) & 0x1FFF
-        if bits:
-            plays = _PLAYS[suit].get(bits)
-            if plays is None:
-                base = RANKS_PER_SUIT * suit
-                plays = tuple(Action.play(base + r) for r in range(13) if bits >> r & 1)
-                _PLAYS[suit][bits] = plays
-            out += plays
-    return out
+    """The play actions of the cards in ``mask``, lowest first."""
+    return [*_CLUBS[mask & _SUIT_BITS], *_DIAMONDS[mask >> 13 & _SUIT_BITS],
+            *_HEARTS[mask >> 26 & _SUIT_BITS], *_SPADES[mask >> 39]]
 
 
 class Game:
@@ -159,10 +158,16 @@ class Game:
         """Every action the seat to move may take now."""
         phase = self._phase
         if phase is Phase.PLAY:
+            trick = self._trick
+            if trick:  # following: most often one suit, one look-up
+                suit = trick[0] // RANKS_PER_SUIT
+                bits = self._hands[self._to_move] >> (RANKS_PER_SUIT * suit) & _SUIT_BITS
+                if bits:
+                    return list(_SUIT_PLAYS[suit][bits])
             return _plays(self._playable())
         seat = self._to_move
         if phase is Phase.BIDDING:
-            return [Action.bid(n) for n in range(0 if self.rules.nil else 1, 14)]
+            return list(_BIDS[0 if self.rules.nil else 1:])
         if phase is Phase.DRAFT:
             return [Action(KEEP), Action(DISCARD)]
         if phase is Phase.BLIND_NIL:
@@ -230,10 +235,8 @@ class Game:
         Raises :class:`IllegalAction` naming the seat, the action, the phase and the
         reason, and leaves the game unchanged.
         """
-        if isinstance(action, str):
-            action = Action.parse(action)
-        elif not isinstance(action, Action):
-            action = Action.from_code(action)
+        if type(action) is not Action:
+            action = Action.parse(action) if isinstance(action, str) else Action.from_code(action)
         mover = self._to_move
         if seat is not None and seat != mover:
             whose = "nobody's" if mover is None else f"seat {mover}'s"
