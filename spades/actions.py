@@ -8,11 +8,9 @@ system (see :func:`give_code`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cache
-from itertools import combinations, repeat
 from math import comb
-from operator import add
 
 from .cards import DECK_SIZE, Card, card_text, parse_card
 from .errors import NotationError
@@ -166,27 +164,22 @@ _WORD_ACTIONS = {
 _ACTIONS = tuple(Action(code) for code in range(NUM_ACTIONS))
 
 
-@cache
-def _index_columns(n: int, size: int) -> tuple[tuple[int, ...], ...]:
-    """For every ``size``-subset of ``range(n)`` in order, its i-th index, as column i."""
-    return tuple(zip(*combinations(range(n), size), strict=True))
-
-
 def gives(hand: list[Card], sizes: Iterable[int]) -> list[Action]:
     """Every give of ``sizes`` cards of ``hand``, smallest gives first."""
     cards = sorted(hand)
+    n = len(cards)
     out: list[Action] = []
     for size in sizes:
-        base = GIVE_BASE + _GIVE_OFFSETS[size]
         if size == 0:
-            out.append(_ACTIONS[base])
+            out.append(_ACTIONS[GIVE_BASE])
             continue
-        if size > len(cards):
+        if size > n:
             continue
-        # code = base + sum over i of comb(i-th card, i + 1): summed column by column in C
-        codes: Iterator[int] = repeat(base)
-        for i, column in enumerate(_index_columns(len(cards), size)):
-            values = [_COMB[i + 1][c] for c in cards]
-            codes = map(add, codes, map(values.__getitem__, column))
-        out += map(_ACTIONS.__getitem__, codes)
+        # partial: (index of the highest card chosen, code so far); code sums comb(card_i, i + 1)
+        partial = [(-1, GIVE_BASE + _GIVE_OFFSETS[size])]
+        for level in range(1, size):
+            values = [_COMB[level][c] for c in cards]
+            partial = [(j, code + values[j]) for i, code in partial for j in range(i + 1, n)]
+        values = [_COMB[size][c] for c in cards]
+        out += [_ACTIONS[code + values[j]] for i, code in partial for j in range(i + 1, n)]
     return out

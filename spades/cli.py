@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from . import bench, record
 from .bots import BOTS, make_bot
-from .cards import card_text, sorted_cards
+from .cards import card_text, cards_in, sorted_cards
 from .errors import SpadesError
 from .game import Game, HandLog
 from .rules import PRESETS, Rules, rules_for
@@ -34,8 +34,9 @@ def format_hand(log: HandLog, rules: Rules, players: Sequence[str]) -> list[str]
     who = log.first_drawer if rules.players == 2 else log.dealer
     role = "first drawer" if rules.players == 2 else "dealer"
     lines = [f"Hand {log.number} ({role}: {players[who]})"]
-    for seat, cards in enumerate(log.holdings):
-        lines.append(f"  {players[seat]:>12}: {' '.join(map(card_text, sorted_cards(cards)))}")
+    for seat, mask in enumerate(log.holdings):
+        cards = sorted_cards(cards_in(mask))
+        lines.append(f"  {players[seat]:>12}: {' '.join(map(card_text, cards))}")
     for seat in log.blind_nil:
         lines.append(f"  {players[seat]} bids blind nil")
     for seat, gave, received in log.exchanges:

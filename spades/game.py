@@ -73,7 +73,7 @@ class HandLog:
     exchanges: list[tuple[int, tuple[Card, ...], tuple[Card, ...] | None]] = field(
         default_factory=list
     )
-    holdings: list[list[Card]] = field(default_factory=list)
+    holdings: list[int] = field(default_factory=list)  # a mask per seat, when bidding starts
     bids: list[tuple[int, int]] = field(default_factory=list)
     tricks: list[list[Any]] = field(default_factory=list)
     result: HandResult | None = None
@@ -82,6 +82,7 @@ class HandLog:
 _FIRST_SPADE = SPADES * RANKS_PER_SUIT
 _SUIT_BITS = (1 << RANKS_PER_SUIT) - 1
 _BIDS = tuple(Action.bid(n) for n in range(14))
+_PLAY = Phase.PLAY
 
 
 def _suit_play_table(suit: int) -> tuple[tuple[Action, ...], ...]:
@@ -126,6 +127,9 @@ class Game:
         self.bag_totals = [0, 0]
         self.winner: int | None = None
         self.hands: list[HandLog] = []
+        # the state an observation reads, empty until the first hand is dealt
+        self._hands, self._discards, self._won = [0] * self._n, [0] * self._n, [0] * self._n
+        self._broken = False
         self._start_hand()
 
     # ----------------------------------------------------------------- queries
@@ -157,7 +161,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now."""
         phase = self._phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             trick = self._trick
             if trick:  # following: most often one suit, one look-up
                 suit = trick[0] // RANKS_PER_SUIT
@@ -180,7 +184,7 @@ class Game:
         """What ``seat`` may know now (RULES.md §5), and nothing more."""
         if not 0 <= seat < self._n:
             raise SpadesError(f"no seat {seat}: seats are 0..{self._n - 1}")
-        log = self.hands[-1]
+        log = self.hands[-1] if self.hands else HandLog(0, [], None, None)
         seen = self._phase is not Phase.BLIND_NIL
         gave: tuple[Card, ...] = ()
         received: tuple[Card, ...] = ()
@@ -241,9 +245,7 @@ class Game:
         if seat is not None and seat != mover:
             whose = "nobody's" if mover is None else f"seat {mover}'s"
             raise self._illegal(seat, action, f"it is {whose} turn")
-        if self._phase is Phase.PLAY and action < BID_BASE:
-            if not self._playable() >> action & 1:
-                raise self._illegal(mover, action, self._why_unplayable(action))
+        if self._phase is _PLAY and action < BID_BASE and self._playable() >> action & 1:
             self._play(action)
             return
         if not self._is_legal(action):
@@ -324,8 +326,8 @@ class Game:
             log = HandLog(number, deck, dealer, None)
             self._order = [(dealer + 1 + i) % 4 for i in range(4)]
             declare_order = self._order
-            for i, card in enumerate(deck):
-                self._hands[(dealer + 1 + i) % 4] |= 1 << card
+            for i in range(4):
+                self._hands[(dealer + 1 + i) % 4] = mask_of(deck[i::4])
         self.hands.append(log)
         self._queue = [s for s in declare_order if self._may_declare(s)]
         if self._queue:
@@ -367,7 +369,7 @@ class Game:
 
     def _start_bidding(self) -> None:
         log = self.hands[-1]
-        log.holdings = [list(cards_in(h)) for h in self._hands]
+        log.holdings = list(self._hands)
         self._queue = [s for s in self._order if not self._blind[s]]
         if self._queue:
             self._phase, self._to_move = Phase.BIDDING, self._queue[0]
@@ -508,15 +510,15 @@ class Game:
             self._phase, self._to_move = Phase.OVER, None
 
     def _stock_left(self) -> int:
-        if self._n != 2:
+        if self._n != 2 or not self.hands:
             return 0
         return len(self.hands[-1].deck) - self._stock_pos
 
     # ------------------------------------------------------------ errors
 
     def _illegal(self, seat: int | None, action: Action, reason: str) -> IllegalAction:
-        who = "nobody" if seat is None else f"seat {seat}"
-        return IllegalAction(f"{who} cannot {action} during {self._phase}: {reason}")
+        who = "no seat can" if seat is None else f"seat {seat} cannot"
+        return IllegalAction(f"{who} {action} during {self._phase}: {reason}")
 
     def _why_unplayable(self, card: Card) -> str:
         hand = self._hands[self._to_move]
@@ -544,6 +546,8 @@ class Game:
             return f"expected {expected}"
         if phase is Phase.BIDDING:
             return "nil is not allowed in this game"
+        if phase is Phase.PLAY:
+            return self._why_unplayable(action)
         cards = action.cards
         missing = [card_text(c) for c in cards if not self._hands[self._to_move] >> c & 1]
         if missing:

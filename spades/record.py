@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from .actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
-from .cards import Card, card_text, parse_card
+from .cards import Card, card_text, cards_in, mask_of, parse_card
 from .chance import RecordedChance
 from .errors import RecordError, SpadesError
 from .rules import rules_for
@@ -50,7 +50,7 @@ def _hand_json(log: HandLog) -> dict[str, Any]:
              "received": None if received is None else _texts(received)}
             for seat, gave, received in log.exchanges
         ],
-        "holdings": [_texts(h) for h in log.holdings],
+        "holdings": [_texts(cards_in(h)) for h in log.holdings],
         "bids": [{"seat": seat, "bid": bid} for seat, bid in log.bids],
         "tricks": [
             {"leader": leader, "cards": _texts(cards), "winner": winner}
@@ -226,7 +226,7 @@ def _replay_hand(game: Game, hand: dict[str, Any], number: int, last: bool) -> N
                 raise RecordError(f"{where}, {step}: expected an object, got {entry!r}")
             act(entry.get("seat"), Action.bid(_int(entry, "bid", step)))
         holdings = hand.get("holdings") or []
-        if holdings and [sorted(_cards(h, where)) for h in holdings] != log.holdings:
+        if holdings and [mask_of(_cards(h, where)) for h in holdings] != log.holdings:
             raise RecordError(f"{where}: the holdings when bidding starts are not the record's")
         for t, trick in enumerate(tricks):
             step = f"trick {t + 1}"

@@ -36,6 +36,20 @@ class Rules:
     exchange_cards: int = 3
     first_drawer_bids_first: bool = False
 
+    def __post_init__(self) -> None:
+        checks = (
+            (self.players in (2, 4), "players must be 2 or 4"),
+            (self.target > 0, "target must be above 0"),
+            (self.lose_threshold is None or self.lose_threshold < self.target,
+             "lose_threshold must be below the target"),
+            (self.bag_limit >= 0 and self.bag_penalty >= 0,
+             "bag_limit and bag_penalty must not be negative"),
+            (0 <= self.exchange_cards <= 3, "exchange_cards must be 0..3"),
+        )
+        for ok, message in checks:
+            if not ok:
+                raise SpadesError(f"invalid rules: {message}")
+
     @property
     def sides(self) -> int:
         """Two sides in every variant."""
