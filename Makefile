@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 play: $(VENV)/.installed
-	$(VENV)/bin/spades simulate --variant two-player-300 --bots random --games 1 --seed 1 --verbose
+	$(VENV)/bin/spades simulate --variant two-player-300 --bots random --games 1 --seed 1 --max-hands 12 --verbose
 
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -181,5 +181,5 @@ def gives(hand: list[Card], sizes: Iterable[int]) -> list[Action]:
             values = [_COMB[level][c] for c in cards]
             partial = [(j, code + values[j]) for i, code in partial for j in range(i + 1, n)]
         values = [_COMB[size][c] for c in cards]
-        out += [_ACTIONS[code + values[j]] for i, code in partial for j in range(i + 1, n)]
+        out += [_ACTIONS[code + value] for i, code in partial for value in values[i + 1 :]]
     return out

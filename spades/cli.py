@@ -161,11 +161,12 @@ def _bench(args: argparse.Namespace) -> int:
         print(json.dumps(report))
         return 0
     for variant, figures in report.items():
-        line = f"{variant:>15}: {figures['hands_per_s']:>9.1f} hands/s"
-        if "openspiel_hands_per_s" in figures:
+        line = f"{variant:>24}: {figures['hands_per_s']:>9.1f} hands/s"
+        if "ratio" in figures:
             peer = figures["openspiel_hands_per_s"]
-            line += ("  (OpenSpiel not installed: pip install .[bench])" if peer is None else
-                     f"  OpenSpiel {peer:.1f} hands/s, ratio {figures['ratio']:.2f}")
+            line += ("  (OpenSpiel not installed: pip install -e .[bench])" if peer is None else
+                     f"  OpenSpiel {peer:.1f} hands/s, ratio {figures['ratio']:.2f}"
+                     f" (OpenSpiel shuffled: {figures['openspiel_shuffled_hands_per_s']:.1f})")
         print(line)
     return 0
 

@@ -109,12 +109,19 @@ class Game:
     ``seed`` (an int or a ``random.Random``) shuffles each hand's deck and draws the
     two-player exchange; ``decks`` gives the first hands' decks explicitly. With
     neither left, the game waits in phase ``deal`` for :meth:`deal`.
+
+    Read, never assign: ``phase``; ``to_move``, the seat that decides next (None in
+    phases ``deal`` and ``game over``); ``scores`` and ``bag_totals`` by side;
+    ``winner``; ``hands``, the log of every hand so far.
     """
+
+    phase: Phase
+    to_move: int | None
 
     def __init__(
         self,
         rules: Rules,
-        seed: int | random.Random | None = None,
+        seed: int | str | random.Random | None = None,
         decks: Iterable[Sequence[Card | str]] = (),
         *,
         chance: Chance | None = None,
@@ -135,16 +142,6 @@ class Game:
     # ----------------------------------------------------------------- queries
 
     @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat that decides next, or None between games and hands (phase deal, over)."""
-        return self._to_move
-
-    @property
     def hand_number(self) -> int:
         """The number of the current (or last) hand, from 1."""
         return len(self.hands)
@@ -152,7 +149,7 @@ class Game:
     @property
     def over(self) -> bool:
         """True once a side has won."""
-        return self._phase is Phase.OVER
+        return self.phase is Phase.OVER
 
     def hand_of(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds (the full state: not for a player's eyes)."""
@@ -160,16 +157,16 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now."""
-        phase = self._phase
+        phase = self.phase
         if phase is _PLAY:
             trick = self._trick
             if trick:  # following: most often one suit, one look-up
                 suit = trick[0] // RANKS_PER_SUIT
-                bits = self._hands[self._to_move] >> (RANKS_PER_SUIT * suit) & _SUIT_BITS
+                bits = self._hands[self.to_move] >> (RANKS_PER_SUIT * suit) & _SUIT_BITS
                 if bits:
                     return list(_SUIT_PLAYS[suit][bits])
             return _plays(self._playable())
-        seat = self._to_move
+        seat = self.to_move
         if phase is Phase.BIDDING:
             return list(_BIDS[0 if self.rules.nil else 1:])
         if phase is Phase.DRAFT:
@@ -185,7 +182,7 @@ class Game:
         if not 0 <= seat < self._n:
             raise SpadesError(f"no seat {seat}: seats are 0..{self._n - 1}")
         log = self.hands[-1] if self.hands else HandLog(0, [], None, None)
-        seen = self._phase is not Phase.BLIND_NIL
+        seen = self.phase is not Phase.BLIND_NIL
         gave: tuple[Card, ...] = ()
         received: tuple[Card, ...] = ()
         exchanged: list[int | None] = [None] * self._n
@@ -194,7 +191,7 @@ class Game:
             if who == seat:
                 gave, received = gave_cards, received_cards or ()
         offered = None
-        if self._phase is Phase.DRAFT and self._to_move == seat:
+        if self.phase is Phase.DRAFT and self.to_move == seat:
             offered = log.deck[self._stock_pos]
         bids: list[int | None] = [None] * self._n
         for who in log.blind_nil:
@@ -206,8 +203,8 @@ class Game:
         return Observation(
             seat=seat,
             rules=self.rules,
-            phase=self._phase.value,
-            to_move=self._to_move,
+            phase=self.phase.value,
+            to_move=self.to_move,
             hand_number=self.hand_number,
             dealer=log.dealer,
             first_drawer=log.first_drawer,
@@ -226,7 +223,7 @@ class Game:
             trick=current,
             tricks_won=tuple(self._won),
             spades_broken=self._broken,
-            legal=tuple(self.legal_actions()) if self._to_move == seat else (),
+            legal=tuple(self.legal_actions()) if self.to_move == seat else (),
             results=tuple(h.result for h in self.hands if h.result is not None),
             winner=self.winner,
         )
@@ -241,11 +238,11 @@ class Game:
         """
         if type(action) is not Action:
             action = Action.parse(action) if isinstance(action, str) else Action.from_code(action)
-        mover = self._to_move
+        mover = self.to_move
         if seat is not None and seat != mover:
             whose = "nobody's" if mover is None else f"seat {mover}'s"
             raise self._illegal(seat, action, f"it is {whose} turn")
-        if self._phase is _PLAY and action < BID_BASE and self._playable() >> action & 1:
+        if self.phase is _PLAY and action < BID_BASE and self._playable() >> action & 1:
             self._play(action)
             return
         if not self._is_legal(action):
@@ -254,7 +251,7 @@ class Game:
 
     def _is_legal(self, action: Action) -> bool:
         """Whether ``action`` is among :meth:`legal_actions`, without listing them."""
-        phase, kind = self._phase, action.kind
+        phase, kind = self.phase, action.kind
         if phase is Phase.PLAY:
             return kind == PLAY and bool(self._playable() >> action & 1)
         if phase is Phase.BIDDING:
@@ -265,7 +262,7 @@ class Game:
             return kind == DECLARE
         if phase is Phase.EXCHANGE and kind == GIVE:
             cards = mask_of(action.cards)
-            return (cards & self._hands[self._to_move] == cards
+            return (cards & self._hands[self.to_move] == cards
                     and len(action.cards) in self._give_sizes())
         return False
 
@@ -276,13 +273,13 @@ class Game:
 
     def deal(self, deck: Sequence[Card | str]) -> None:
         """Start the waiting hand (phase ``deal``) with ``deck``."""
-        if self._phase is not Phase.DEAL:
-            raise SpadesError(f"no deck is needed now: the game is in phase {self._phase}")
+        if self.phase is not Phase.DEAL:
+            raise SpadesError(f"no deck is needed now: the game is in phase {self.phase}")
         self._begin_hand(as_deck(deck))
 
     def _apply_legal(self, action: Action) -> None:
         """Take an action already known to be legal."""
-        phase = self._phase
+        phase = self.phase
         if phase is Phase.PLAY:
             self._play(action)
         elif phase is Phase.BIDDING:
@@ -299,7 +296,7 @@ class Game:
     def _start_hand(self) -> None:
         deck = self._chance.deck()
         if deck is None:
-            self._phase, self._to_move = Phase.DEAL, None
+            self.phase, self.to_move = Phase.DEAL, None
         else:
             self._begin_hand(deck)
 
@@ -331,7 +328,7 @@ class Game:
         self.hands.append(log)
         self._queue = [s for s in declare_order if self._may_declare(s)]
         if self._queue:
-            self._phase, self._to_move = Phase.BLIND_NIL, self._queue[0]
+            self.phase, self.to_move = Phase.BLIND_NIL, self._queue[0]
         else:
             self._after_declarations()
 
@@ -348,7 +345,7 @@ class Game:
     def _after_declarations(self) -> None:
         if self._n == 2:
             log = self.hands[-1]
-            self._phase, self._to_move = Phase.DRAFT, log.first_drawer
+            self.phase, self.to_move = Phase.DRAFT, log.first_drawer
         else:
             self._start_exchange()
 
@@ -363,7 +360,7 @@ class Game:
                 if not self._blind[partner]:
                     self._queue += [seat, partner]
         if self._queue:
-            self._phase, self._to_move = Phase.EXCHANGE, self._queue[0]
+            self.phase, self.to_move = Phase.EXCHANGE, self._queue[0]
         else:
             self._start_bidding()
 
@@ -372,14 +369,14 @@ class Game:
         log.holdings = list(self._hands)
         self._queue = [s for s in self._order if not self._blind[s]]
         if self._queue:
-            self._phase, self._to_move = Phase.BIDDING, self._queue[0]
+            self.phase, self.to_move = Phase.BIDDING, self._queue[0]
         else:
             self._start_play()
 
     def _start_play(self) -> None:
-        self._phase = Phase.PLAY
-        self._to_move = self._order[0]
-        self.hands[-1].tricks.append([self._to_move, self._trick, None])
+        self.phase = Phase.PLAY
+        self.to_move = self._order[0]
+        self.hands[-1].tricks.append([self.to_move, self._trick, None])
 
     # ------------------------------------------------------------ each phase
 
@@ -393,12 +390,12 @@ class Game:
         else:
             log.blind_nil_declined.append(seat)
         if self._queue:
-            self._to_move = self._queue[0]
+            self.to_move = self._queue[0]
         else:
             self._after_declarations()
 
     def _draft(self, keep: bool) -> None:
-        seat, log = self._to_move, self.hands[-1]
+        seat, log = self.to_move, self.hands[-1]
         offered, other = log.deck[self._stock_pos], log.deck[self._stock_pos + 1]
         kept, discarded = (offered, other) if keep else (other, offered)
         self._hands[seat] |= 1 << kept
@@ -407,7 +404,7 @@ class Game:
         log.draft.append((seat, offered, kept, discarded))
         self._stock_pos += 2
         if self._stock_pos < len(log.deck):
-            self._to_move = 1 - seat
+            self.to_move = 1 - seat
         else:
             self._start_exchange()
 
@@ -432,7 +429,7 @@ class Game:
                         self._hands[who] |= mask_of(got)
                 del self._pending[seat], self._pending[partner]
         if self._queue:
-            self._to_move = self._queue[0]
+            self.to_move = self._queue[0]
         else:
             self._start_bidding()
 
@@ -441,13 +438,13 @@ class Game:
         self._bids[seat] = tricks
         self.hands[-1].bids.append((seat, tricks))
         if self._queue:
-            self._to_move = self._queue[0]
+            self.to_move = self._queue[0]
         else:
             self._start_play()
 
     def _playable(self) -> int:
         """The mask of cards the seat to move may play."""
-        hand = self._hands[self._to_move]
+        hand = self._hands[self.to_move]
         trick = self._trick
         if trick:
             follow = hand & SUIT_MASKS[trick[0] // RANKS_PER_SUIT]
@@ -457,14 +454,14 @@ class Game:
         return hand & ~SPADE_MASK or hand
 
     def _play(self, card: Card) -> None:
-        seat = self._to_move
+        seat = self.to_move
         self._hands[seat] ^= 1 << card
         trick = self._trick
         trick.append(card)
         if card >= _FIRST_SPADE and not self._broken:
             self._broken = len(trick) == 1 or trick[0] < _FIRST_SPADE
         if len(trick) < self._n:
-            self._to_move = (seat + 1) % self._n
+            self.to_move = (seat + 1) % self._n
             return
         best = 0
         for i in range(1, self._n):
@@ -481,7 +478,7 @@ class Game:
             return
         self._trick = []
         tricks.append([taker, self._trick, None])
-        self._to_move = taker
+        self.to_move = taker
 
     def _score_hand(self) -> None:
         log = self.hands[-1]
@@ -507,7 +504,7 @@ class Game:
         if self.winner is None:
             self._start_hand()
         else:
-            self._phase, self._to_move = Phase.OVER, None
+            self.phase, self.to_move = Phase.OVER, None
 
     def _stock_left(self) -> int:
         if self._n != 2 or not self.hands:
@@ -518,10 +515,10 @@ class Game:
 
     def _illegal(self, seat: int | None, action: Action, reason: str) -> IllegalAction:
         who = "no seat can" if seat is None else f"seat {seat} cannot"
-        return IllegalAction(f"{who} {action} during {self._phase}: {reason}")
+        return IllegalAction(f"{who} {action} during {self.phase}: {reason}")
 
     def _why_unplayable(self, card: Card) -> str:
-        hand = self._hands[self._to_move]
+        hand = self._hands[self.to_move]
         if not hand >> card & 1:
             return f"does not hold {card_text(card)}"
         if self._trick:
@@ -529,7 +526,7 @@ class Game:
         return "spades are not broken"
 
     def _why_illegal(self, action: Action) -> str:
-        phase = self._phase
+        phase = self.phase
         if phase is Phase.OVER:
             return "the game is over"
         if phase is Phase.DEAL:
@@ -549,7 +546,7 @@ class Game:
         if phase is Phase.PLAY:
             return self._why_unplayable(action)
         cards = action.cards
-        missing = [card_text(c) for c in cards if not self._hands[self._to_move] >> c & 1]
+        missing = [card_text(c) for c in cards if not self._hands[self.to_move] >> c & 1]
         if missing:
             return f"does not hold {' '.join(missing)}"
         most = self.rules.exchange_cards
@@ -572,5 +569,5 @@ class Game:
         return replay(document, seed)
 
     def __repr__(self) -> str:
-        return (f"<Game {self.rules.variant} hand {self.hand_number} {self._phase}"
-                f" to_move={self._to_move} scores={self.scores}>")
+        return (f"<Game {self.rules.variant} hand {self.hand_number} {self.phase}"
+                f" to_move={self.to_move} scores={self.scores}>")
