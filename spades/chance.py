@@ -21,6 +21,12 @@ def as_deck(cards: Sequence[Card | str]) -> list[Card]:
     return deck
 
 
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """The 52 cards in an order drawn by ``rng``."""
+    keys = [rng.random() for _ in range(DECK_SIZE)]
+    return sorted(range(DECK_SIZE), key=keys.__getitem__)
+
+
 class Chance:
     """Decks from ``decks`` while they last, then shuffled by ``rng``; draws by ``rng``.
 
@@ -40,8 +46,7 @@ class Chance:
             return list(self._decks[self._next - 1])
         if self.rng is None:
             return None
-        keys = [self.rng.random() for _ in range(DECK_SIZE)]
-        return sorted(range(DECK_SIZE), key=keys.__getitem__)
+        return shuffled_deck(self.rng)
 
     def draw(self, pile: Sequence[Card], count: int, deck: Sequence[Card]) -> list[Card]:
         """``count`` cards drawn at random from ``pile`` (the two-player blind nil exchange)."""

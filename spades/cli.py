@@ -8,10 +8,11 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import bench, record
-from .bots import BOTS, make_bot
+from .arena import run_arena
+from .bots import check_bot_name, make_bot
 from .cards import card_text, cards_in, sorted_cards
 from .errors import SpadesError
 from .game import Game, HandLog
@@ -82,8 +83,7 @@ def _bot_names(text: str, players: int) -> list[str]:
     if len(names) != players:
         raise SpadesError(f"--bots needs one name or {players} names, got {len(names)}")
     for name in names:
-        if name not in BOTS:
-            raise SpadesError(f"unknown bot {name!r}; valid: {', '.join(BOTS)}")
+        check_bot_name(name)
     return names
 
 
@@ -171,6 +171,52 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    rules = rules_for(args.variant)
+    check_bot_name(args.a)
+    check_bot_name(args.b)
+    boards = args.hands if args.hands is not None else args.matches
+    if boards < 1 or args.workers < 1:
+        raise SpadesError("--hands/--matches and --workers must be at least 1")
+    if args.records:
+        Path(args.records).mkdir(parents=True, exist_ok=True)
+    report = run_arena(rules, args.a, args.b, boards, args.seed, matches=args.matches is not None,
+                       workers=args.workers, records_dir=args.records)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_arena(report))
+    return 0
+
+
+def format_arena(report: dict[str, Any]) -> str:
+    """The arena's report as text."""
+    points, wins = report["points_per_hand"], report["win_rate"]
+    unit = "matches" if report["mode"] == "matches" else "hands"
+    lines = [
+        f"{report['variant']}: A = {report['a']}, B = {report['b']}, "
+        f"{report['boards']} duplicate {unit} in {report['seconds']} s",
+        f"  points per hand A-B: {points['mean']:+.2f}  "
+        f"(95% CI {points['ci95'][0]:+.2f} .. {points['ci95'][1]:+.2f})",
+        f"  A's {unit[:-1] if unit == 'matches' else 'hand'} win rate: {wins['value']:.1%}  "
+        f"(95% CI {wins['ci95'][0]:.1%} .. {wins['ci95'][1]:.1%})",
+    ]
+    for role in ("a", "b"):
+        s = report["bots"][role]
+        t = s["decision_seconds"]
+        rate = "—" if s["set_rate"] is None else f"{s['set_rate']:.1%}"
+        nil = "—" if s["nil_success"] is None else f"{s['nil_success']:.0%}"
+        blind = "—" if s["blind_nil_success"] is None else f"{s['blind_nil_success']:.0%}"
+        times = ("" if t["p50"] is None else
+                 f"; decisions p50 {t['p50'] * 1000:.1f} ms, p95 {t['p95'] * 1000:.1f} ms, "
+                 f"p99 {t['p99'] * 1000:.1f} ms")
+        lines.append(
+            f"  {role.upper()} {report[role]}: set {rate}, nil {s['nil_bids']} ({nil} made), "
+            f"blind nil {s['blind_nil_bids']} ({blind} made), "
+            f"{s['bags_per_hand'] or 0:.2f} bags/hand{times}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``spades`` argument parser with its subcommands."""
     parser = _Parser(prog="spades", description="Spades: the engine, its games and its tools.")
@@ -192,6 +238,19 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="check a game record and print it")
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
+
+    arena = commands.add_parser("arena", help="duplicate comparison of two computer players")
+    arena.add_argument("--variant", choices=list(PRESETS), default="partnership")
+    arena.add_argument("--a", required=True, help="bot A (side 0 first; seats 0 and 2)")
+    arena.add_argument("--b", required=True, help="bot B")
+    size = arena.add_mutually_exclusive_group(required=True)
+    size.add_argument("--hands", type=int, help="duplicate hands, each from 0-0")
+    size.add_argument("--matches", type=int, help="duplicate whole matches")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--workers", type=int, default=1, help="processes in parallel")
+    arena.add_argument("--records", metavar="DIR", help="write every game played to DIR")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.set_defaults(run=_arena)
 
     bench_cmd = commands.add_parser("bench", help="random hands per second, against OpenSpiel")
     bench_cmd.add_argument("--seconds", type=float, default=3.0, help="per measurement")

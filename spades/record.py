@@ -276,13 +276,17 @@ def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) ->
                                   f"the record says {list(mine)}")
 
 
+def json_text(document: dict[str, Any]) -> str:
+    """A record document as JSON text: one line for the header and one per hand."""
+    header = {key: value for key, value in document.items() if key != "hands"}
+    lines = [json.dumps(h, ensure_ascii=False) for h in document["hands"]]
+    return (json.dumps(header, ensure_ascii=False)[:-1] + ', "hands": [\n'
+            + ",\n".join(lines) + "\n]}\n")
+
+
 def dumps(game: Game, players: Sequence[str] | None = None) -> str:
-    """The record of ``game`` as JSON text, one line for the header and one per hand."""
-    document = game_record(game, players)
-    hands = document.pop("hands")
-    lines = [json.dumps(h, ensure_ascii=False) for h in hands]
-    head = json.dumps(document, ensure_ascii=False)[:-1]
-    return head + ', "hands": [\n' + ",\n".join(lines) + "\n]}\n"
+    """The record of ``game`` as JSON text."""
+    return json_text(game_record(game, players))
 
 
 def loads(text: str, seed: int | random.Random | None = None) -> Game:

@@ -1,14 +1,16 @@
 """Computer players. Each sees only its seat's :class:`~spades.Observation`.
 
-A bot is anything with ``act(observation) -> Action``; :func:`make_bot` builds one
-from its name (``random``), seeded so that its play can be repeated.
+A bot is anything with ``act(observation) -> Action``. :func:`make_bot` builds one
+from its name, with budget parameters after colons (``hard:samples=30``,
+``hard:samples=30:time=0.5``), or an outside program (``cmd:python mybot.py``);
+every bot is seeded, so its play can be repeated.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..actions import Action
 from ..errors import SpadesError
@@ -34,12 +36,48 @@ class RandomBot:
         return self.rng.choice(observation.legal)
 
 
-BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot}
+# every bot by name; each factory takes a ``random.Random`` and its budget parameters
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+EXTERNAL_PREFIX = "cmd:"
 
 
-def make_bot(name: str, seed: int | str) -> Bot:
-    """The bot called ``name``, seeded by ``seed``."""
-    factory = BOTS.get(name)
-    if factory is None:
-        raise SpadesError(f"unknown bot {name!r}; valid: {', '.join(BOTS)}")
-    return factory(random.Random(seed))
+def _parse_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot_name(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``'hard:samples=30:time=0.5'`` into ``('hard', {'samples': 30, 'time': 0.5})``."""
+    name, *parts = spec.strip().split(":")
+    if name not in BOTS:
+        raise SpadesError(f"unknown bot {name!r}; valid: {', '.join(BOTS)}, or cmd:PROGRAM")
+    params: dict[str, Any] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise SpadesError(f"bad bot parameter {part!r} in {spec!r}: expected name=value")
+        params[key.strip()] = _parse_value(value.strip())
+    return name, params
+
+
+def check_bot_name(spec: str) -> None:
+    """Raise :class:`SpadesError` unless ``spec`` names a bot that can be built."""
+    if not spec.startswith(EXTERNAL_PREFIX):
+        parse_bot_name(spec)
+
+
+def make_bot(spec: str, seed: int | str) -> Bot:
+    """The bot named by ``spec``, seeded by ``seed``."""
+    if spec.startswith(EXTERNAL_PREFIX):
+        from .external import ExternalBot
+
+        return ExternalBot(spec[len(EXTERNAL_PREFIX):], random.Random(seed))
+    name, params = parse_bot_name(spec)
+    try:
+        return BOTS[name](random.Random(seed), **params)
+    except TypeError as error:
+        raise SpadesError(f"bad parameters for bot {name!r}: {error}") from None

@@ -1,0 +1,261 @@
+"""Duplicate comparison of two computer players: ``spades arena``.
+
+Each board (one hand from 0-0, or a whole match) is played twice with the same
+cards and the bots' sides swapped, so luck of the deal cancels out: the paired
+difference of the two plays measures the bots alone.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import record
+from .actions import Action
+from .bots import make_bot
+from .chance import shuffled_deck
+from .game import Game
+from .observation import Observation
+from .rules import Rules
+
+MAX_MATCH_HANDS = 200
+ROLES = ("a", "b")
+
+
+@dataclass
+class BotStats:
+    """What one bot did over its plays: contracts, nils, bags, decision times."""
+
+    hands: int = 0
+    contracts: int = 0
+    sets: int = 0
+    nil_bids: int = 0
+    nils_made: int = 0
+    blind_nil_bids: int = 0
+    blind_nils_made: int = 0
+    bags: int = 0
+    decision_seconds: list[float] = field(default_factory=list)
+
+    def add(self, other: BotStats) -> None:
+        """Add ``other``'s counts and times to these."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def summary(self) -> dict[str, Any]:
+        """The rates and percentiles of ``spades arena --json``."""
+        times = sorted(self.decision_seconds)
+        return {
+            "hands": self.hands,
+            "set_rate": _ratio(self.sets, self.contracts),
+            "nil_bids": self.nil_bids,
+            "nil_success": _ratio(self.nils_made, self.nil_bids),
+            "blind_nil_bids": self.blind_nil_bids,
+            "blind_nil_success": _ratio(self.blind_nils_made, self.blind_nil_bids),
+            "bags_per_hand": _ratio(self.bags, self.hands),
+            "decisions": len(times),
+            "decision_seconds": {f"p{q}": percentile(times, q) for q in (50, 95, 99)},
+        }
+
+
+@dataclass
+class Board:
+    """One board played twice: A's paired point difference per hand and A's win share."""
+
+    index: int
+    points_per_hand: float
+    a_wins: float
+    stats: dict[str, BotStats]
+    records: list[dict[str, Any]]
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return None if whole == 0 else round(part / whole, 4)
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float | None:
+    """The ``q``-th percentile (nearest rank) of already sorted values; None when empty."""
+    if not sorted_values:
+        return None
+    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
+    return round(sorted_values[rank - 1], 6)
+
+
+def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+class _TimedBot:
+    """A bot whose decision times are recorded."""
+
+    def __init__(self, spec: str, seed: str, times: list[float]) -> None:
+        self.bot = make_bot(spec, seed)
+        self.times = times
+
+    def act(self, observation: Observation) -> Action:
+        start = time.perf_counter()
+        action = self.bot.act(observation)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def _hand_stats(game: Game, side: int) -> BotStats:
+    """The counts of ``side`` over the scored hands of ``game``."""
+    stats = BotStats()
+    rules = game.rules
+    for log in game.hands:
+        if log.result is None:
+            continue
+        stats.hands += 1
+        stats.bags += log.result.bags[side]
+        bids = dict(log.bids)
+        contract = toward = 0
+        for seat in range(rules.players):
+            if rules.side_of(seat) != side:
+                continue
+            won = log.result.tricks[seat]
+            if seat in log.blind_nil:
+                stats.blind_nil_bids += 1
+                stats.blind_nils_made += won == 0
+            elif bids.get(seat) == 0:
+                stats.nil_bids += 1
+                stats.nils_made += won == 0
+            else:
+                contract += bids.get(seat, 0)
+                toward += won
+        if contract:
+            stats.contracts += 1
+            stats.sets += toward < contract
+    return stats
+
+
+def _play(rules: Rules, decks: list[list[int]], specs: dict[str, str], a_side: int,
+          seed: str, times: dict[str, list[float]]) -> Game:
+    """Play the decks with bot A on ``a_side``; stops when the decks run out."""
+    game = Game(rules, decks=decks)
+    bots = []
+    for seat in range(rules.players):
+        role = "a" if rules.side_of(seat) == a_side else "b"
+        bots.append(_TimedBot(specs[role], f"{seed}:{role}:{seat}", times[role]))
+    try:
+        while game.to_move is not None:
+            seat = game.to_move
+            game.apply(bots[seat].act(game.observation(seat)))
+    finally:
+        for bot in bots:
+            close = getattr(bot.bot, "close", None)
+            if close is not None:
+                close()
+    return game
+
+
+def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
+               matches: bool, keep_records: bool) -> Board:
+    """Play board ``index`` twice, A on side 0 then on side 1, and compare."""
+    hands = MAX_MATCH_HANDS if matches else 1
+    decks = [shuffled_deck(random.Random(f"{seed}:{index}:{n}")) for n in range(hands)]
+    stats = {role: BotStats() for role in ROLES}
+    diffs, hands_played, a_wins, records = 0.0, 0, 0.0, []
+    for a_side in (0, 1):
+        times: dict[str, list[float]] = {role: [] for role in ROLES}
+        game = _play(rules, decks, specs, a_side, f"{seed}:{index}:{a_side}", times)
+        scores = game.scores
+        diffs += scores[a_side] - scores[1 - a_side]
+        played = sum(log.result is not None for log in game.hands)
+        hands_played += played
+        if matches:
+            a_wins += 1.0 if game.winner == a_side else 0.5 if game.winner is None else 0.0
+        else:
+            a_wins += (scores[a_side] > scores[1 - a_side]) + 0.5 * (scores[0] == scores[1])
+        for role in ROLES:
+            side = a_side if role == "a" else 1 - a_side
+            played_stats = _hand_stats(game, side)
+            played_stats.decision_seconds = times[role]
+            stats[role].add(played_stats)
+        if keep_records:
+            names = [specs["a" if rules.side_of(s) == a_side else "b"]
+                     for s in range(rules.players)]
+            records.append(record.game_record(game, names))
+    return Board(index, diffs / max(hands_played, 1), a_wins / 2, stats, records)
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    """Redraw the progress bar on stderr at each whole percent."""
+    if done != total and done * 100 // total == (done - 1) * 100 // total:
+        return
+    width = 30
+    filled = width * done // total
+    elapsed = time.perf_counter() - started
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                     f"{elapsed:.0f}s")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run_arena(rules: Rules, a: str, b: str, boards: int, seed: int, *, matches: bool = False,
+              workers: int = 1, records_dir: str | None = None,
+              progress: Callable[[int, int, float], None] | None = _progress) -> dict[str, Any]:
+    """Play ``boards`` duplicate boards of A against B; the report of ``spades arena --json``."""
+    specs = {"a": a, "b": b}
+    started = time.perf_counter()
+    args = [(rules, specs, seed, i, matches, records_dir is not None) for i in range(boards)]
+    results: list[Board] = []
+    for board in _map(args, workers):
+        results.append(board)
+        if records_dir is not None:
+            for play, doc in zip(("a-side-0", "a-side-1"), board.records, strict=True):
+                path = Path(records_dir, f"board-{board.index + 1}-{play}.json")
+                path.write_text(record.json_text(doc))
+        if progress is not None:
+            progress(len(results), boards, started)
+    return summarize(rules, specs, results, matches, time.perf_counter() - started)
+
+
+def _play_board_args(args: tuple[Any, ...]) -> Board:
+    return play_board(*args)
+
+
+def _map(args: list[tuple[Any, ...]], workers: int) -> Iterable[Board]:
+    if workers <= 1:
+        yield from map(_play_board_args, args)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_play_board_args, args, chunksize=max(1, len(args) // (8 * workers)))
+
+
+def summarize(rules: Rules, specs: dict[str, str], boards: Sequence[Board], matches: bool,
+              seconds: float) -> dict[str, Any]:
+    """The arena's report from its boards."""
+    points = mean_ci95([b.points_per_hand for b in boards])
+    wins = mean_ci95([b.a_wins for b in boards])
+    stats = {role: BotStats() for role in ROLES}
+    for board in boards:
+        for role in ROLES:
+            stats[role].add(board.stats[role])
+    return {
+        "variant": rules.variant,
+        "mode": "matches" if matches else "hands",
+        "boards": len(boards),
+        "a": specs["a"],
+        "b": specs["b"],
+        "points_per_hand": {"mean": round(points[0], 3),
+                            "ci95": [round(points[1], 3), round(points[2], 3)]},
+        "win_rate": {"value": round(wins[0], 4),
+                     "ci95": [round(max(0.0, wins[1]), 4), round(min(1.0, wins[2]), 4)]},
+        "bots": {role: stats[role].summary() for role in ROLES},
+        "seconds": round(seconds, 2),
+    }
