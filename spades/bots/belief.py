@@ -1,0 +1,185 @@
+"""What a seat can infer about the hidden cards, and deals sampled consistent with it.
+
+Everything here reads one :class:`~spades.Observation`: the seat's own hand, its
+draft discards and exchanged cards, the cards played and who played them, and the
+voids those plays showed. :func:`sample_hands` deals the unseen cards to the other
+seats so that every sample could be the truth.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
+from ..errors import SpadesError
+from ..observation import Observation
+
+ALL_CARDS = (1 << DECK_SIZE) - 1
+MAX_ATTEMPTS = 200
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Facts about the hidden cards: where cards cannot be, and how many each seat holds.
+
+    ``held`` is each seat's number of cards; ``known`` the cards known to be in each
+    seat's hand (the seat's own hand, and cards it gave its partner); ``allowed`` the
+    cards each seat may hold (voids removed); ``unseen`` the cards whose place the
+    seat does not know; ``pile_known`` (two-player) the cards the seat knows were in
+    the discard pile when the opponent drew from it, ``pile_size`` that pile's size,
+    ``drawn`` how many cards the opponent drew.
+    """
+
+    seat: int
+    held: tuple[int, ...]
+    known: tuple[int, ...]
+    allowed: tuple[int, ...]
+    unseen: int
+    pile_known: int = 0
+    pile_size: int = 0
+    drawn: int = 0
+
+
+def _played_by(observation: Observation) -> list[int]:
+    """The mask of cards each seat has played this hand."""
+    n = observation.rules.players
+    played = [0] * n
+    tricks = [*observation.tricks, *([observation.trick] if observation.trick else [])]
+    for trick in tricks:
+        for i, card in enumerate(trick.cards):
+            played[(trick.leader + i) % n] |= 1 << card
+    return played
+
+
+def voids(observation: Observation) -> list[int]:
+    """For each seat, the mask of suits (as card masks) it has shown it holds none of."""
+    n = observation.rules.players
+    void = [0] * n
+    broken = observation.rules.lead_spades_anytime
+    tricks = [*observation.tricks, *([observation.trick] if observation.trick else [])]
+    for trick in tricks:
+        if not trick.cards:
+            continue
+        led_suit = trick.cards[0] // RANKS_PER_SUIT
+        if led_suit == SPADES and not broken:
+            # a spade led before spades were broken: the leader held nothing else
+            void[trick.leader] |= ALL_CARDS & ~SUIT_MASKS[SPADES]
+        for i, card in enumerate(trick.cards):
+            suit = card // RANKS_PER_SUIT
+            if suit != led_suit:
+                void[(trick.leader + i) % n] |= SUIT_MASKS[led_suit]
+            if suit == SPADES:
+                broken = True
+    return void
+
+
+def knowledge(observation: Observation) -> Knowledge:
+    """What ``observation``'s seat knows of the other seats' hands."""
+    seat, n = observation.seat, observation.rules.players
+    if observation.phase not in ("bidding", "play"):
+        raise SpadesError(f"hidden hands are sampled in bidding and play, not {observation.phase}")
+    played = _played_by(observation)
+    all_played = 0
+    for mask in played:
+        all_played |= mask
+    hand = mask_of(observation.hand)
+    held = tuple(13 - played[s].bit_count() for s in range(n))
+    known = [0] * n
+    known[seat] = hand
+    void = voids(observation)
+    if n == 4:
+        partner = (seat + 2) % 4
+        known[partner] = mask_of(observation.gave) & ~all_played
+        unseen = ALL_CARDS & ~hand & ~all_played & ~known[partner]
+        allowed = tuple(ALL_CARDS if s == seat else (unseen & ~void[s]) | known[s]
+                        for s in range(n))
+        return Knowledge(seat, held, tuple(known), allowed, unseen)
+    return _two_player_knowledge(observation, hand, all_played, played, held, known, void)
+
+
+def _two_player_knowledge(observation: Observation, hand: int, all_played: int,
+                          played: list[int], held: tuple[int, ...], known: list[int],
+                          void: list[int]) -> Knowledge:
+    """Two players: the opponent's hand is among the unseen cards, and perhaps the pile.
+
+    If she exchanged, she drew from a pile that held the seat's own discards (and the
+    cards the seat gave, if it exchanged first): those may be in her hand.
+    """
+    seat = observation.seat
+    other = 1 - seat
+    mine_out = mask_of(observation.discards) | mask_of(observation.gave)
+    drawn = observation.exchanged[other] or 0
+    first = observation.first_drawer
+    if drawn and seat != first:
+        # the opponent exchanged first: the pile held my discards, not what I gave later
+        pile_known = mask_of(observation.discards)
+    else:
+        pile_known = (mask_of(observation.discards) & ~mask_of(observation.received)) | mask_of(
+            observation.gave)
+    pile_known &= ~hand
+    unseen = ALL_CARDS & ~hand & ~all_played & ~mine_out
+    pile_candidates = pile_known & ~all_played if drawn else 0
+    allowed = [ALL_CARDS, ALL_CARDS]
+    allowed[other] = (unseen | pile_candidates) & ~void[other]
+    return Knowledge(seat, held, tuple(known), tuple(allowed), unseen,
+                     pile_known=pile_known, pile_size=2 * 13, drawn=drawn)
+
+
+def sample_hands(observation: Observation, rng: random.Random,
+                 facts: Knowledge | None = None) -> list[int]:
+    """One deal of the current hands (a card mask per seat) consistent with what the seat saw."""
+    facts = facts or knowledge(observation)
+    if len(facts.held) == 2:
+        return _sample_two_player(facts, observation, rng)
+    return _sample_partnership(facts, rng)
+
+
+def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.Random) -> list[int]:
+    seat = facts.seat
+    other = 1 - seat
+    hands = [0, 0]
+    hands[seat] = facts.known[seat]
+    need = facts.held[other]
+    from_pile: list[Card] = []
+    if facts.drawn:
+        # how many of her draws were cards I know were in the pile: hypergeometric
+        played_from_pile = (facts.pile_known & _played_by(observation)[other]).bit_count()
+        candidates = list(cards_in(facts.pile_known & facts.allowed[other]))
+        for _ in range(MAX_ATTEMPTS):
+            pile = [True] * facts.pile_known.bit_count() + [False] * (
+                facts.pile_size - facts.pile_known.bit_count())
+            hits = sum(rng.sample(pile, facts.drawn)) - played_from_pile
+            if 0 <= hits <= min(len(candidates), need):
+                from_pile = rng.sample(candidates, hits)
+                break
+    rest = list(cards_in(facts.unseen & facts.allowed[other]))
+    if len(rest) < need - len(from_pile):
+        raise SpadesError("no deal is consistent with what this seat has seen")
+    hands[other] = mask_of(from_pile) | mask_of(rng.sample(rest, need - len(from_pile)))
+    return hands
+
+
+def _sample_partnership(facts: Knowledge, rng: random.Random) -> list[int]:
+    """Deal the unseen cards to the three other seats, each within its allowed cards."""
+    n = len(facts.held)
+    cards = list(cards_in(facts.unseen))
+    capacity = [facts.held[s] - facts.known[s].bit_count() for s in range(n)]
+    capacity[facts.seat] = 0
+    options = {c: [s for s in range(n) if capacity[s] and facts.allowed[s] >> c & 1]
+               for c in cards}
+    for _ in range(MAX_ATTEMPTS):
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(options[c]))
+        room = list(capacity)
+        hands = list(facts.known)
+        for card in cards:
+            seats = [s for s in options[card] if room[s]]
+            if not seats:
+                break
+            seat = rng.choices(seats, weights=[room[s] for s in seats])[0]
+            room[seat] -= 1
+            hands[seat] |= 1 << card
+        else:
+            return hands
+    raise SpadesError("no deal is consistent with what this seat has seen")
