@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from .actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from .cards import Card, card_text, cards_in, mask_of, parse_card
-from .chance import RecordedChance
+from .chance import RecordedChance, as_deck
 from .errors import RecordError, SpadesError
 from .rules import rules_for
 from .scoring import HandResult
@@ -85,15 +85,27 @@ def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, A
 
 
 def _card(text: Any, where: str) -> Card:
+    """A card's text, read; errors start with ``where``."""
     if not isinstance(text, str):
         raise RecordError(f"{where}: expected a card, got {text!r}")
     return parse_card(text)
 
 
 def _cards(texts: Any, where: str) -> list[Card]:
+    """A list of cards' text, read; errors start with ``where``."""
     if not isinstance(texts, list):
         raise RecordError(f"{where}: expected a list of cards, got {texts!r}")
     return [_card(t, where) for t in texts]
+
+
+def _deck(hand: Any, where: str) -> list[Card]:
+    """A hand's deck, checked to hold each card once."""
+    if not isinstance(hand, dict):
+        raise RecordError(f"{where}: expected a hand object, got {hand!r}")
+    try:
+        return as_deck(_cards(hand.get("deck"), where))
+    except SpadesError as error:
+        raise RecordError(f"{where}: {error}") from None
 
 
 def _list(obj: dict[str, Any], key: str, where: str) -> list[Any]:
@@ -132,8 +144,7 @@ def replay(document: dict[str, Any] | str, seed: int | random.Random | None = No
         raise RecordError(str(error)) from None
     hands = _list(doc, "hands", "record")
     try:
-        decks = [_cards(h.get("deck") if isinstance(h, dict) else None, f"hand {i + 1}")
-                 for i, h in enumerate(hands)]
+        decks = [_deck(h, f"hand {i + 1}") for i, h in enumerate(hands)]
         draws = ([] if rules.players != 2 else
                  [_cards(e.get("received"), f"hand {i + 1}: exchange")
                   for i, h in enumerate(hands) for e in _list(h, "exchanges", "hand")
@@ -151,104 +162,142 @@ def replay(document: dict[str, Any] | str, seed: int | random.Random | None = No
     return game
 
 
-def _replay_hand(game: Game, hand: dict[str, Any], number: int, last: bool) -> None:
+def _replay_hand(game: Game, hand: Any, number: int, last: bool) -> None:
     """Play one hand of a record into ``game``, checking it as it goes."""
-    from .game import Phase
-
-    where = f"hand {number}"
-    if not isinstance(hand, dict) or hand.get("number") != number:
-        raise RecordError(f"{where}: expected a hand object numbered {number}")
-    if game.hand_number != number or game.phase in (Phase.OVER, Phase.DEAL):
-        raise RecordError(f"{where}: the game has already ended" if game.over else
-                          f"{where}: the hand before it is not finished")
-    log = game.hands[-1]
-    for key, expected in (("dealer", log.dealer), ("first_drawer", log.first_drawer)):
-        if hand.get(key) != expected:
-            raise RecordError(f"{where}: '{key}' is {expected}, the record says {hand.get(key)!r}")
-    declared = _list(hand, "blind_nil", where)
-    declined = _list(hand, "blind_nil_declined", where)
-    draft = _list(hand, "draft", where)
-    exchanges = _list(hand, "exchanges", where)
-    bids = _list(hand, "bids", where)
-    tricks = _list(hand, "tricks", where)
-    later = bool(draft or exchanges or bids or tricks or hand.get("holdings"))
-    step = "declaring blind nil"
-
-    def act(seat: Any, action: Action | int) -> None:
-        if seat is not None and seat != game.to_move:
-            raise RecordError(f"{where}, {step}: the record has seat {seat!r} act, "
-                              f"but it is seat {game.to_move}'s turn")
-        try:
-            game.apply(action)
-        except SpadesError as error:
-            raise RecordError(f"{where}, {step}: {error}") from None
-
+    replay = _HandReplay(game, hand, number)
     try:
-        while game.phase is Phase.BLIND_NIL and game.hand_number == number:
-            seat = game.to_move
-            if declared and declared[0] == seat:
-                declared.pop(0)
-                act(seat, BLIND_NIL)
-            elif seat in declined or (later and not declared):
-                act(seat, NO_BLIND_NIL)
-            else:
-                break
-        if declared:
-            raise RecordError(f"{where}: seat {declared[0]!r} cannot declare blind nil here")
-        for i, entry in enumerate(draft):
-            step = f"draft {i + 1}"
-            if not isinstance(entry, dict):
-                raise RecordError(f"{where}, {step}: expected an object, got {entry!r}")
-            offered = _card(entry.get("offered"), step)
-            kept = _card(entry.get("kept"), step)
-            act(entry.get("seat"), KEEP if kept == offered else DISCARD)
-            _, real_offered, real_kept, real_discarded = log.draft[-1]
-            written = (offered, kept, _card(entry.get("discarded"), step))
-            if written != (real_offered, real_kept, real_discarded):
-                raise RecordError(
-                    f"{where}, {step}: the stock offers {card_text(real_offered)} then "
-                    f"{card_text(real_offered ^ real_kept ^ real_discarded)}, the record says "
-                    f"{' '.join(_texts(written))}")
-        for i, entry in enumerate(exchanges):
-            step = f"exchange {i + 1}"
-            if not isinstance(entry, dict):
-                raise RecordError(f"{where}, {step}: expected an object, got {entry!r}")
-            act(entry.get("seat"), Action.give(_cards(entry.get("gave"), step)))
-        for i, (seat, _, received) in enumerate(log.exchanges):
-            written = exchanges[i].get("received")
-            real = None if received is None else _texts(received)
-            if written is not None and (real is None or sorted(written) != sorted(real)):
-                raise RecordError(f"{where}, exchange {i + 1}: seat {seat} received "
-                                  f"{real}, the record says {written!r}")
-        for i, entry in enumerate(bids):
-            step = f"bid {i + 1}"
-            if not isinstance(entry, dict):
-                raise RecordError(f"{where}, {step}: expected an object, got {entry!r}")
-            act(entry.get("seat"), Action.bid(_int(entry, "bid", step)))
-        holdings = hand.get("holdings") or []
-        if holdings and [mask_of(_cards(h, where)) for h in holdings] != log.holdings:
-            raise RecordError(f"{where}: the holdings when bidding starts are not the record's")
-        for t, trick in enumerate(tricks):
-            step = f"trick {t + 1}"
-            if not isinstance(trick, dict):
-                raise RecordError(f"{where}, {step}: expected an object, got {trick!r}")
-            leader = _int(trick, "leader", step)
-            cards = _cards(trick.get("cards"), step)
-            if leader != game.to_move:
-                raise RecordError(f"{where}, {step}: seat {game.to_move} leads, "
-                                  f"the record says seat {leader}")
-            for card in cards:
-                act(None, Action.play(card))
-            real_winner = log.tricks[t][2]
-            if trick.get("winner") != real_winner:
-                raise RecordError(f"{where}, {step}: the winner is "
-                                  f"{'nobody yet' if real_winner is None else real_winner}, "
-                                  f"the record says {trick.get('winner')!r}")
+        replay.declarations()
+        replay.draft()
+        replay.exchanges()
+        replay.bids()
+        replay.tricks()
     except SpadesError as error:
         if isinstance(error, RecordError):
             raise
-        raise RecordError(f"{where}, {step}: {error}") from None
-    _check_result(log, hand, where, last)
+        raise replay.fail(str(error)) from None
+    _check_result(replay.log, hand, replay.where, last)
+
+
+class _HandReplay:
+    """Replays one hand object of a record, phase by phase; errors name the hand and step."""
+
+    def __init__(self, game: Game, hand: Any, number: int) -> None:
+        from .game import Phase
+
+        self.game, self.where, self.step = game, f"hand {number}", ""
+        if not isinstance(hand, dict) or _int(hand, "number", self.where) != number:
+            raise RecordError(f"{self.where}: expected a hand object numbered {number}")
+        if game.hand_number != number or game.phase in (Phase.OVER, Phase.DEAL):
+            raise RecordError(f"{self.where}: the game has already ended" if game.over else
+                              f"{self.where}: the hand before it is not finished")
+        self.hand, self.log = hand, game.hands[-1]
+        for key, expected in (("dealer", self.log.dealer),
+                              ("first_drawer", self.log.first_drawer)):
+            value = hand.get(key)
+            if value != expected or isinstance(value, bool):
+                raise RecordError(f"{self.where}: '{key}' is {expected}, the record says {value!r}")
+        self.lists = {key: _list(hand, key, self.where) for key in (
+            "blind_nil", "blind_nil_declined", "draft", "exchanges", "bids", "tricks")}
+        if len(self.lists["tricks"]) > 13:
+            raise RecordError(f"{self.where}: a hand has 13 tricks, the record has "
+                              f"{len(self.lists['tricks'])}")
+
+    @property
+    def context(self) -> str:
+        """The hand and the step being replayed, as error messages start."""
+        return f"{self.where}, {self.step}" if self.step else self.where
+
+    def fail(self, reason: str) -> RecordError:
+        """An error naming the hand and the step being replayed."""
+        return RecordError(f"{self.context}: {reason}")
+
+    def entries(self, key: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        """The objects of list ``key``, numbered from 1, setting the step as each is read."""
+        for i, entry in enumerate(self.lists[key], 1):
+            self.step = f"{name} {i}"
+            if not isinstance(entry, dict):
+                raise self.fail(f"expected an object, got {entry!r}")
+            yield i, entry
+
+    def card(self, text: Any) -> Card:
+        return _card(text, self.context)
+
+    def cards(self, texts: Any) -> list[Card]:
+        return _cards(texts, self.context)
+
+    def act(self, seat: Any, action: Action | int) -> None:
+        """Apply ``action``, which the record says ``seat`` took."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise self.fail(f"expected a seat number, got {seat!r}")
+        if seat != self.game.to_move:
+            raise self.fail(f"the record has seat {seat} act, "
+                            f"but it is seat {self.game.to_move}'s turn")
+        self.game.apply(action)
+
+    def declarations(self) -> None:
+        from .game import Phase
+
+        self.step = "declaring blind nil"
+        declared, declined = list(self.lists["blind_nil"]), self.lists["blind_nil_declined"]
+        later = any(self.lists[k] for k in ("draft", "exchanges", "bids", "tricks"))
+        game = self.game
+        while game.phase is Phase.BLIND_NIL and game.hands[-1] is self.log:
+            seat = game.to_move
+            if declared and declared[0] == seat:
+                declared.pop(0)
+                self.act(seat, BLIND_NIL)
+            elif seat in declined or (later and seat not in declared):
+                self.act(seat, NO_BLIND_NIL)
+            else:
+                break
+        if declared:
+            raise self.fail(f"seat {declared[0]!r} cannot declare blind nil here")
+
+    def draft(self) -> None:
+        for _, entry in self.entries("draft", "draft"):
+            offered, kept = self.card(entry.get("offered")), self.card(entry.get("kept"))
+            written = (offered, kept, self.card(entry.get("discarded")))
+            self.act(entry.get("seat"), KEEP if kept == offered else DISCARD)
+            real = self.log.draft[-1][1:]
+            if written != real:
+                raise self.fail(f"the stock offers {card_text(real[0])} then "
+                                f"{card_text(real[1] ^ real[2] ^ real[0])}, the record says "
+                                f"{' '.join(_texts(written))}")
+
+    def exchanges(self) -> None:
+        entries = []
+        for i, entry in self.entries("exchanges", "exchange"):
+            entries.append((i, entry))
+            self.act(entry.get("seat"), Action.give(self.cards(entry.get("gave"))))
+        for (i, entry), (seat, _, received) in zip(entries, self.log.exchanges, strict=False):
+            self.step = f"exchange {i}"
+            written = entry.get("received")
+            if written is not None and (received is None
+                                        or mask_of(self.cards(written)) != mask_of(received)):
+                raise self.fail(f"seat {seat} received "
+                                f"{'nothing yet' if received is None else _texts(received)}, "
+                                f"the record says {written!r}")
+
+    def bids(self) -> None:
+        for _, entry in self.entries("bids", "bid"):
+            self.act(entry.get("seat"), Action.bid(_int(entry, "bid", self.context)))
+        holdings = self.hand.get("holdings") or []
+        self.step = ""
+        if holdings and [mask_of(self.cards(h)) for h in holdings] != self.log.holdings:
+            raise self.fail("the holdings when bidding starts are not the record's")
+
+    def tricks(self) -> None:
+        for t, trick in self.entries("tricks", "trick"):
+            leader = _int(trick, "leader", self.context)
+            if leader != self.game.to_move:
+                raise self.fail(f"seat {self.game.to_move} leads, the record says seat {leader}")
+            for card in self.cards(trick.get("cards")):
+                self.game.apply(Action.play(card))
+            real_winner = self.log.tricks[t - 1][2]
+            if trick.get("winner") != real_winner or isinstance(trick.get("winner"), bool):
+                raise self.fail(f"the winner is "
+                                f"{'nobody yet' if real_winner is None else real_winner}, "
+                                f"the record says {trick.get('winner')!r}")
 
 
 def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) -> None:

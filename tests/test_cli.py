@@ -1,0 +1,279 @@
+"""The ``spades`` command: simulate, replay, bench; and its errors."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spades import RecordError
+from spades import record as rec
+from spades.cli import main
+
+SUMMARY_KEYS = {"variant", "games", "hands", "wins", "mean_scores", "seconds"}
+VARIANTS = ("two-player", "two-player-300", "partnership")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command; its exit code (returned or raised by argparse), stdout and stderr."""
+    try:
+        code = main(list(argv))
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def summary(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code, out, err = run(capsys, "simulate", "--json", *argv)
+    assert code == 0, err
+    assert err == ""
+    assert out.count("\n") == 1
+    return json.loads(out)
+
+
+def one_line_error(err: str) -> str:
+    assert "Traceback" not in err
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert err.startswith("spades")
+    return err.strip()
+
+
+# ------------------------------------------------------------------ simulate
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_simulate_json_has_the_documented_keys(
+        capsys: pytest.CaptureFixture[str], variant: str) -> None:
+    data = summary(capsys, "--variant", variant, "--games", "3", "--max-hands", "4",
+                   "--seed", "5")
+    assert set(data) == SUMMARY_KEYS
+    assert data["variant"] == variant
+    assert data["games"] == 3
+    assert isinstance(data["hands"], int) and 3 <= data["hands"] <= 12
+    assert len(data["wins"]) == 2 and sum(data["wins"]) <= 3
+    assert all(isinstance(w, int) and w >= 0 for w in data["wins"])
+    assert len(data["mean_scores"]) == 2
+    assert all(isinstance(s, int | float) for s in data["mean_scores"])
+    assert isinstance(data["seconds"], int | float) and data["seconds"] >= 0
+
+
+def test_simulate_is_repeatable(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    args = ("--variant", "partnership", "--games", "3", "--max-hands", "5", "--seed", "11")
+    first = summary(capsys, *args, "--records", str(tmp_path / "a"))
+    second = summary(capsys, *args, "--records", str(tmp_path / "b"))
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+    for n in (1, 2, 3):
+        a = (tmp_path / "a" / f"game-{n}.json").read_text()
+        assert a == (tmp_path / "b" / f"game-{n}.json").read_text()
+    other = summary(capsys, "--variant", "partnership", "--games", "3", "--max-hands", "5",
+                    "--seed", "12", "--records", str(tmp_path / "c"))
+    assert (tmp_path / "c" / "game-1.json").read_text() != (
+        tmp_path / "a" / "game-1.json").read_text()
+    assert other["games"] == 3
+
+
+def test_simulate_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--variant", "two-player", "--games", "2",
+                         "--max-hands", "2", "--seed", "1")
+    assert code == 0 and err == ""
+    assert out.startswith("two-player: 2 games, ")
+    assert "seat 0:" in out and "seat 1:" in out
+
+
+def _hand_blocks(text: str) -> list[list[str]]:
+    blocks: list[list[str]] = []
+    for line in text.splitlines():
+        if re.match(r"^Hand \d+ \(", line):
+            blocks.append([line])
+        elif blocks:
+            blocks[-1].append(line)
+    return blocks
+
+
+def check_replay_output(out: str, document: dict[str, Any]) -> None:
+    """The replay prints each hand's holdings, bids and tricks as the record has them."""
+    names = [f"{seat}:{name}" for seat, name in enumerate(document["players"])]
+    blocks = _hand_blocks(out)
+    assert len(blocks) == len(document["hands"])
+    for block, hand in zip(blocks, document["hands"], strict=True):
+        assert block[0].startswith(f"Hand {hand['number']} (")
+        for seat, held in enumerate(hand["holdings"]):
+            line = next(ln for ln in block if ln.strip().startswith(f"{names[seat]}: "))
+            assert set(line.split(": ", 1)[1].split()) == set(held)
+        if hand["bids"]:
+            bids = ", ".join(f"{names[b['seat']]} {'nil' if b['bid'] == 0 else b['bid']}"
+                             for b in hand["bids"])
+            assert f"  bids: {bids}" in block
+        tricks = [ln for ln in block if re.match(r"^  trick +\d+: ", ln)]
+        assert len(tricks) == len(hand["tricks"])
+        for line, trick in zip(tricks, hand["tricks"], strict=True):
+            taker = "…" if trick["winner"] is None else names[trick["winner"]]
+            assert line.endswith(
+                f"{names[trick['leader']]} leads {' '.join(trick['cards'])} → {taker}")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_records_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                        variant: str) -> None:
+    bots = "random,random" if variant != "partnership" else "random,random,random,random"
+    data = summary(capsys, "--variant", variant, "--bots", bots, "--games", "2",
+                   "--max-hands", "3", "--seed", "2", "--records", str(tmp_path))
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["game-1.json", "game-2.json"]
+    hands = 0
+    for name in files:
+        path = tmp_path / name
+        document = json.loads(path.read_text())
+        assert document["format"] == "spades-record" and document["variant"] == variant
+        assert document["players"] == bots.split(",")
+        hands += sum("result" in h for h in document["hands"])
+        code, out, err = run(capsys, "replay", str(path))
+        assert code == 0, err
+        assert err == ""
+        assert out.startswith(f"{variant}: 0:random, 1:random")
+        check_replay_output(out, document)
+        assert ("Winner:" in out) == (document["winner"] is not None)
+        game = rec.loads(path.read_text())
+        assert game.scores == document["scores"]
+    assert hands == data["hands"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_max_hands_one_gives_unfinished_records(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, variant: str) -> None:
+    data = summary(capsys, "--variant", variant, "--games", "3", "--max-hands", "1",
+                   "--seed", "4", "--records", str(tmp_path))
+    assert data["hands"] == 3 and data["wins"] == [0, 0]
+    for n in (1, 2, 3):
+        path = tmp_path / f"game-{n}.json"
+        document = json.loads(path.read_text())
+        assert document["winner"] is None
+        assert "result" in document["hands"][0]
+        assert all("result" not in h for h in document["hands"][1:])
+        assert document["scores"] == document["hands"][0]["result"]["scores"]
+        code, out, err = run(capsys, "replay", str(path))
+        assert code == 0 and err == ""
+        assert f"Unfinished; scores {document['scores']}" in out
+        check_replay_output(out, document)
+
+
+def test_verbose_prints_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--variant", "two-player-300", "--games", "2",
+                         "--max-hands", "2", "--seed", "3", "--verbose")
+    assert code == 0 and err == ""
+    assert out.count("two-player-300: 0:random, 1:random") == 2
+    assert len(_hand_blocks(out)) >= 4
+
+
+# ------------------------------------------------------------------ replay errors
+
+
+def _tampered(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """A good record from the command, to spoil."""
+    summary(capsys, "--variant", "partnership", "--games", "1", "--max-hands", "2",
+            "--seed", "8", "--records", str(tmp_path))
+    return json.loads((tmp_path / "game-1.json").read_text())
+
+
+def test_replay_of_a_tampered_record_exits_1(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    document = _tampered(tmp_path, capsys)
+    trick = document["hands"][0]["tricks"][4]
+    real = trick["winner"]
+    trick["winner"] = (real + 1) % 4
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    code, out, err = run(capsys, "replay", str(bad))
+    assert code == 1
+    assert out == ""
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert err == (f"{bad}: hand 1, trick 5: the winner is {real}, "
+                   f"the record says {(real + 1) % 4}\n")
+    with pytest.raises(RecordError):
+        rec.loads(bad.read_text())
+
+
+def test_replay_of_a_wrong_score_and_of_non_json(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    document = _tampered(tmp_path, capsys)
+    document["scores"] = [999, 0]
+    bad = tmp_path / "score.json"
+    bad.write_text(json.dumps(document))
+    code, out, err = run(capsys, "replay", str(bad))
+    assert code == 1 and out == ""
+    assert err.startswith(f"{bad}: the scores are ") and "[999, 0]" in err
+    junk = tmp_path / "junk.json"
+    junk.write_text("this is not a record")
+    code, out, err = run(capsys, "replay", str(junk))
+    assert code == 1 and out == ""
+    assert err.startswith(f"{junk}: not JSON")
+
+
+# ------------------------------------------------------------------ bad arguments
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["simulate", "--bots", "genius"], "unknown bot 'genius'"),
+    (["simulate", "--variant", "three-player"], "invalid choice: 'three-player'"),
+    (["simulate", "--variant", "two-player", "--bots", "random,random,random"],
+     "--bots needs one name or 2 names, got 3"),
+    (["simulate", "--bots", "random,random"], "--bots needs one name or 4 names, got 2"),
+    (["simulate", "--games", "x"], "invalid int value: 'x'"),
+    (["simulate", "--seed", "1.5"], "invalid int value: '1.5'"),
+    (["simulate", "--max-hands", "many"], "invalid int value: 'many'"),
+    (["simulate", "--games", "0"], "at least 1"),
+    (["simulate", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+    (["replay", "/nonexistent/game-1.json"], "cannot read /nonexistent/game-1.json"),
+    (["replay"], "required: file"),
+    (["bench", "--seconds", "soon"], "invalid float value: 'soon'"),
+    (["fly"], "invalid choice: 'fly'"),
+    ([], "required: command"),
+])
+def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str],
+                                            argv: list[str], words: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert words in one_line_error(err)
+
+
+# ------------------------------------------------------------------ bench and the program
+
+
+def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "bench", "--seconds", "0.2", "--json")
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    assert set(VARIANTS) <= set(report)
+    for variant in VARIANTS:
+        assert isinstance(report[variant]["hands_per_s"], int | float)
+        assert report[variant]["hands_per_s"] > 0
+    peer = report["partnership"]
+    assert "openspiel_hands_per_s" in peer and "ratio" in peer
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        assert peer["openspiel_hands_per_s"] is None and peer["ratio"] is None
+    else:
+        assert peer["openspiel_hands_per_s"] > 0
+        assert peer["ratio"] == pytest.approx(
+            peer["hands_per_s"] / peer["openspiel_hands_per_s"], rel=0.01)
+
+
+def test_the_program_runs_as_a_module() -> None:
+    done = subprocess.run([sys.executable, "-m", "spades.cli", "--help"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    for command in ("simulate", "replay", "bench"):
+        assert command in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "spades.cli", "simulate", "--bots", "nobody"],
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.count("\n") == 1 and "unknown bot 'nobody'" in bad.stderr
