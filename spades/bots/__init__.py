@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from ..actions import Action
 from ..errors import SpadesError
 from ..observation import Observation
+from .rules_based import EasyBot, MediumBot
 
 
 class Bot(Protocol):
@@ -37,7 +38,7 @@ class RandomBot:
 
 
 # every bot by name; each factory takes a ``random.Random`` and its budget parameters
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot}
 EXTERNAL_PREFIX = "cmd:"
 
 
