@@ -19,7 +19,7 @@ from typing import Any
 
 from . import record
 from .actions import Action
-from .bots import make_bot
+from .bots import close_bot, make_bot
 from .chance import shuffled_deck
 from .game import Game
 from .observation import Observation
@@ -156,9 +156,7 @@ def _play(rules: Rules, decks: list[list[int]], specs: dict[str, str], a_side: i
             game.apply(bots[seat].act(game.observation(seat)))
     finally:
         for bot in bots:
-            close = getattr(bot.bot, "close", None)
-            if close is not None:
-                close()
+            close_bot(bot.bot)
     return game
 
 

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from . import bench, record
 from .arena import run_arena
-from .bots import check_bot_name, make_bot
+from .bots import check_bot_name, close_bot, make_bot
 from .cards import card_text, cards_in, sorted_cards
 from .errors import SpadesError
 from .game import Game, HandLog
@@ -91,11 +91,14 @@ def play_game(rules: Rules, bot_names: Sequence[str], seed: str, max_hands: int)
     """One game between computer players, stopped after ``max_hands`` hands."""
     game = Game(rules, seed=f"{seed}:deal")
     bots = [make_bot(name, f"{seed}:seat {s}") for s, name in enumerate(bot_names)]
-    while not game.over:
-        seat = game.to_move
-        if seat is None or game.hand_number > max_hands:
-            break
-        game.apply(bots[seat].act(game.observation(seat)))
+    try:
+        while game.to_move is not None and game.hand_number <= max_hands:
+            seat = game.to_move
+            game.apply(bots[seat].act(game.observation(seat)))
+    finally:
+        for seat, bot in enumerate(bots):
+            for problem in close_bot(bot)[:5]:
+                print(f"seat {seat} ({bot_names[seat]}): {problem}", file=sys.stderr)
     return game
 
 

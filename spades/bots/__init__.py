@@ -82,3 +82,11 @@ def make_bot(spec: str, seed: int | str) -> Bot:
         return BOTS[name](random.Random(seed), **params)
     except TypeError as error:
         raise SpadesError(f"bad parameters for bot {name!r}: {error}") from None
+
+
+def close_bot(bot: Bot) -> list[str]:
+    """End a bot's outside resources (a program it runs); the problems it had, if any."""
+    close = getattr(bot, "close", None)
+    if close is not None:
+        close()
+    return list(getattr(bot, "problems", ()))
