@@ -1,0 +1,102 @@
+"""Our double-dummy solver against DDS (through endplay) on the same random deals.
+
+For each random partnership deal (``--tricks`` cards a seat, 13 by default), seat 0 on
+lead, spades trump and the broken-spades rule off (DDS does not have it), both
+solvers give the tricks of the leader's side after each card the leader may play.
+The counts must be identical on every deal; the script prints the mean time per
+deal of each solver and the ratio.
+
+Seats map to endplay's players clockwise: 0 North, 1 East, 2 South, 3 West; our
+suits C D H S to endplay's clubs, diamonds, hearts, spades. Needs ``endplay``
+(``pip install endplay``, extra ``bench``).
+
+    .venv/bin/python benchmarks/solver_vs_dds.py --deals 5 --tricks 13 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from spades.bots.solver import Deal, trick_values
+from spades.cards import RANK_LETTERS, mask_of
+
+
+def random_deal(rng: random.Random, tricks: int) -> Deal:
+    """``tricks`` random cards a seat, seat 0 on lead, nothing won yet."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = tuple(mask_of(deck[i * tricks:(i + 1) * tricks]) for i in range(4))
+    return Deal(hands, leader=0, won=(0, 0, 0, 0), spades_broken=True, players=4)
+
+
+def pbn(deal: Deal) -> str:
+    """The deal in PBN, North (seat 0) first: each hand as spades.hearts.diamonds.clubs."""
+    hands = []
+    for mask in deal.hands:
+        suits = []
+        for suit in (3, 2, 1, 0):
+            ranks = [RANK_LETTERS[r] for r in range(12, -1, -1) if mask >> (suit * 13 + r) & 1]
+            suits.append("".join(ranks))
+        hands.append(".".join(suits))
+    return "N:" + " ".join(hands)
+
+
+def dds_values(deal: Deal) -> dict[int, int]:
+    """DDS's tricks for North-South after each card North may lead."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal as BridgeDeal
+    from endplay.types import Denom, Player
+
+    board = BridgeDeal.from_pbn(pbn(deal))
+    board.trump = Denom.spades
+    board.first = Player.north
+    suit_of = {Denom.clubs: 0, Denom.diamonds: 1, Denom.hearts: 2, Denom.spades: 3}
+    out = {}
+    for card, tricks in solve_board(board):
+        rank = int(card.rank).bit_length() - 3  # endplay's ranks are 1 << (2..14)
+        out[suit_of[card.suit] * 13 + rank] = tricks
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=5)
+    parser.add_argument("--tricks", type=int, default=13, help="cards a seat (an ending if < 13)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pure", action="store_true", help="the pure-Python search, not numba")
+    args = parser.parse_args(argv)
+    try:
+        import endplay.dds  # noqa: F401
+    except ImportError:
+        print("endplay is not installed: pip install endplay", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    trick_values(random_deal(random.Random(0), 4), rules_off_broken=True)  # numba compiles
+    print(f"warm-up (numba compile when installed): {time.perf_counter() - start:.1f} s")
+    rng = random.Random(args.seed)
+    deals = [random_deal(rng, args.tricks) for _ in range(args.deals)]
+    ours_time = dds_time = 0.0
+    mismatches = 0
+    for number, deal in enumerate(deals, 1):
+        start = time.perf_counter()
+        theirs = dds_values(deal)
+        dds_time += time.perf_counter() - start
+        start = time.perf_counter()
+        ours = trick_values(deal, rules_off_broken=True, compiled=False if args.pure else None)
+        ours_time += time.perf_counter() - start
+        same = ours == theirs
+        mismatches += not same
+        print(f"deal {number}: {'same' if same else 'DIFFERENT'}"
+              f"{'' if same else f' ours {ours} dds {theirs} {pbn(deal)}'}", flush=True)
+    ours_ms, dds_ms = 1000 * ours_time / len(deals), 1000 * dds_time / len(deals)
+    print(f"{len(deals)} deals of {args.tricks} tricks, seed {args.seed}: "
+          f"{'all identical' if not mismatches else f'{mismatches} differ'}")
+    print(f"ours {ours_ms:.1f} ms/deal, DDS {dds_ms:.1f} ms/deal, ratio {ours_ms / dds_ms:.1f}")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1035 @@
+"""Double-dummy solver: the value of each legal card with every hand known.
+
+Two questions, both with best play by every seat:
+
+- :func:`trick_values`: how many tricks the mover's side ends the hand with (the
+  tricks already won included) after each legal card. Zero-window alpha-beta
+  searches (a binary search on the trick count, guessed from the last card), a
+  transposition table at trick starts, equivalent-card reduction, move ordering
+  and quick-trick cut-offs.
+- :func:`score_values`: the final hand value for the mover's side after each legal
+  card, by default its hand score minus the other side's (``scoring.score_side``),
+  or any ``evaluate(tricks_per_seat)``. Alpha-beta over values with a
+  transposition table keyed on the cards left, the leader and the tricks won per
+  seat, and cut-offs from the least and most the hand can still be worth.
+
+Cards and hands are int masks as in :mod:`spades.cards`. Sides are seats 0/2
+against 1/3 with four players, seat 0 against seat 1 with two: ``seat % 2``.
+
+When numba is installed, :func:`trick_values` runs the same trick search compiled
+(compiling takes some seconds once per process); :func:`score_values` is pure Python.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import SPADE_MASK, SUIT_MASKS, Card
+from ..rules import Rules
+from ..scoring import Contract, score_side
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+_FIRST_SPADE = 39
+_FULL = (1 << 52) - 1
+_BOTTOMS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_NOT_BOTTOM = _FULL & ~_BOTTOMS
+_SIDE_SUITS = SUIT_MASKS[:3]
+_INF = float("inf")
+
+Evaluate = Callable[[tuple[int, ...]], float]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A position in the play of a hand, every hand known.
+
+    ``hands``: a card mask per seat; ``leader``: who led the current trick;
+    ``trick``: the cards played to it so far, the leader's first; ``won``: tricks won
+    per seat; ``spades_broken``: whether spades may be led (also True when the rules
+    let spades be led at any time); ``players``: 2 or 4.
+    """
+
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...] = ()
+    won: tuple[int, ...] = (0, 0, 0, 0)
+    spades_broken: bool = False
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        n = self.players
+        if n not in (2, 4) or len(self.hands) != n or len(self.won) != n:
+            raise ValueError(f"a deal needs 2 or 4 players with a hand and a count each: {self!r}")
+        if len(self.trick) >= n or not 0 <= self.leader < n:
+            raise ValueError(f"bad leader or trick: {self!r}")
+        sizes = {h.bit_count() + (1 if self._played(s) else 0) for s, h in enumerate(self.hands)}
+        if len(sizes) != 1:
+            raise ValueError(f"hands of unequal sizes: {self!r}")
+        seen = 0
+        for mask in (*self.hands, *(1 << c for c in self.trick)):
+            if seen & mask:
+                raise ValueError(f"a card is in two places: {self!r}")
+            seen |= mask
+
+    def _played(self, seat: int) -> bool:
+        return (seat - self.leader) % self.players < len(self.trick)
+
+    @property
+    def to_move(self) -> int:
+        """The seat that plays next."""
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be won, the current one included."""
+        return self.hands[self.to_move].bit_count()
+
+    def legal(self, rules_off_broken: bool = False) -> int:
+        """The mask of cards the seat to move may play."""
+        hand = self.hands[self.to_move]
+        if self.trick:
+            return hand & SUIT_MASKS[self.trick[0] // 13] or hand
+        if self.spades_broken or rules_off_broken:
+            return hand
+        return hand & ~SPADE_MASK or hand
+
+    @classmethod
+    def from_game(cls, game: Game) -> Deal:
+        """The position of a live :class:`spades.Game` in its play phase."""
+        if game.phase != "play":
+            raise ValueError(f"the game is not in its play phase: {game!r}")
+        return cls(
+            hands=tuple(game._hands),
+            leader=game.hands[-1].tricks[-1][0],
+            trick=tuple(game._trick),
+            won=tuple(game._won),
+            spades_broken=game._broken or game.rules.lead_spades_anytime,
+            players=game.rules.players,
+        )
+
+
+def _reps(moves: int, alive: int) -> int:
+    """The lowest card of each run of ``moves`` that are adjacent among ``alive`` cards."""
+    dead = ~alive & _NOT_BOTTOM
+    smear = moves
+    while True:
+        wider = smear | (smear << 1 & dead)
+        if wider == smear:
+            break
+        smear = wider
+    return moves & ~(smear << 1 & _NOT_BOTTOM)
+
+
+def _rep_of(card: Card, reps: int) -> Card:
+    """The representative in ``reps`` of ``card``'s run (``_reps`` keeps the lowest)."""
+    while not reps >> card & 1:
+        card -= 1
+    return card
+
+
+def _bits(mask: int) -> list[Card]:
+    """The cards of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _pext_table() -> list[int]:
+    """``table[mask << 7 | x]``: the bits of ``x`` under ``mask`` (7 bits each), packed low."""
+    table = []
+    for mask in range(128):
+        for x in range(128):
+            out = j = 0
+            for i in range(7):
+                if mask >> i & 1:
+                    out |= (x >> i & 1) << j
+                    j += 1
+            table.append(out)
+    return table
+
+
+_PEXT7 = _pext_table()
+
+
+def _pext(x: int, mask: int) -> int:
+    """The bits of ``x`` under ``mask`` packed low (``mask`` up to 56 bits)."""
+    out = shift = 0
+    while mask:
+        m = mask & 127
+        if m:
+            out |= _PEXT7[m << 7 | (x & 127)] << shift
+            shift += m.bit_count()
+        mask >>= 7
+        x >>= 7
+    return out
+
+
+def _relative_key(h: list[int], leader: int, broken: bool) -> tuple[int, ...]:
+    """A key equal for positions alike but for the ranks of cards already played."""
+    alive = 0
+    for hand in h:
+        alive |= hand
+    counts = 0
+    for suit in SUIT_MASKS:
+        counts = counts << 4 | (alive & suit).bit_count()
+    return (*(_pext(hand, alive) for hand in h[1:]), counts << 3 | leader << 1 | broken)
+
+
+def _beats(card: Card, best: Card) -> bool:
+    """Whether ``card`` beats the card ``best`` now winning the trick."""
+    if card // 13 == best // 13:
+        return card > best
+    return card >= _FIRST_SPADE
+
+
+def _follow_order(moves: int, win_card: int, mine_winning: bool) -> list[Card]:
+    """Order a follower's cards: the cheapest winners first unless the side already wins."""
+    if win_card >= _FIRST_SPADE:
+        winners = moves & SPADE_MASK & ~((2 << win_card) - 1)
+    else:
+        suit = SUIT_MASKS[win_card // 13]
+        winners = (moves & suit & ~((2 << win_card) - 1)) | (moves & SPADE_MASK & ~suit)
+    losers = moves & ~winners
+    if mine_winning:
+        return _bits(losers) + _bits(winners)
+    return _bits(winners) + _bits(losers)
+
+
+class _Search:
+    """What both searches share: the hands (changed in place), the best leads found."""
+
+    def __init__(self, hands: Sequence[int], players: int, rules_off_broken: bool) -> None:
+        self.h = list(hands)
+        self.n = players
+        self.off = rules_off_broken
+        self.best: dict[tuple, int] = {}
+        self.nodes = 0
+
+    def lead_order(self, leader: int, moves: int, key: tuple[int, ...]) -> list[Card]:
+        """The leader's cards: the remembered best, then sure winners, then low cards."""
+        h = self.h
+        partner = h[(leader + 2) % self.n] if self.n == 4 else 0
+        alive = 0
+        for hand in h:
+            alive |= hand
+        first: list[Card] = []
+        rest: list[Card] = []
+        for suit in SUIT_MASKS:
+            cards = moves & suit
+            if not cards:
+                continue
+            top = (alive & suit).bit_length() - 1
+            if cards >> top & 1:
+                first.append(top)
+                rest.extend(_bits(cards & ~(1 << top)))
+            elif partner >> top & 1:
+                first.extend(_bits(cards))
+            else:
+                rest.extend(_bits(cards))
+        order = first + rest
+        remembered = self.best.get(key)
+        if remembered is not None and remembered in order and order[0] != remembered:
+            order.remove(remembered)
+            order.insert(0, remembered)
+        return order
+
+
+class _TrickSearch(_Search):
+    """Zero-window searches on side 0's tricks, sharing one transposition table."""
+
+    def __init__(self, hands: Sequence[int], players: int, rules_off_broken: bool) -> None:
+        super().__init__(hands, players, rules_off_broken)
+        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def quick(self, leader: int, broken: bool) -> int:
+        """Tricks the leader's side is sure to take by cashing the leader's top cards."""
+        h = self.h
+        alive = 0
+        for hand in h:
+            alive |= hand
+        mine = h[leader]
+        opps = [h[s] for s in range(leader % 2 ^ 1, self.n, 2)]
+
+        def run(suit: int) -> int:
+            own = mine & suit
+            others = alive & suit & ~own
+            if not others:
+                return own.bit_count()
+            return (own & ~((1 << others.bit_length()) - 1)).bit_count()
+
+        trumps = run(SPADE_MASK)
+        if not broken and mine & ~SPADE_MASK:
+            trumps = 0
+        opp_trumps = max((o & SPADE_MASK).bit_count() for o in opps)
+        if trumps >= opp_trumps:
+            return trumps + sum(run(s) for s in _SIDE_SUITS)
+        best = trumps
+        for suit in _SIDE_SUITS:
+            cash = run(suit)
+            for o in opps:
+                if o & SPADE_MASK:
+                    cash = min(cash, (o & suit).bit_count())
+            best = max(best, cash)
+        return best
+
+    def ge(self, leader: int, need: int, broken: bool) -> bool:
+        """Whether side 0 takes at least ``need`` of the tricks left, ``leader`` to lead."""
+        if need <= 0:
+            return True
+        h = self.h
+        left = h[leader].bit_count()
+        if need > left:
+            return False
+        n = self.n
+        if left == 1:
+            win_card, win_seat = -1, leader
+            for i in range(n):
+                seat = (leader + i) % n
+                card = h[seat].bit_length() - 1
+                if i == 0 or _beats(card, win_card):
+                    win_card, win_seat = card, seat
+            return win_seat % 2 == 0
+        self.nodes += 1
+        broken = broken or self.off
+        key = _relative_key(h, leader, broken)
+        entry = self.tt.get(key)
+        if entry is None:
+            lo, hi = 0, left
+        else:
+            lo, hi = entry
+            if lo >= need:
+                return True
+            if hi < need:
+                return False
+        sure = self.quick(leader, broken)
+        if leader % 2 == 0:
+            if sure > lo:
+                lo = sure
+                if lo >= need:
+                    self.tt[key] = (lo, hi)
+                    return True
+        elif left - sure < hi:
+            hi = left - sure
+            if hi < need:
+                self.tt[key] = (lo, hi)
+                return False
+        result = self.lead(leader, need, broken, key)
+        if result:
+            lo = need
+        else:
+            hi = need - 1
+        self.tt[key] = (lo, hi)
+        return result
+
+    def lead(self, leader: int, need: int, broken: bool, key: tuple[int, ...]) -> bool:
+        """Try each lead of ``leader``; True when side 0 reaches ``need``."""
+        h = self.h
+        hand = h[leader]
+        moves = hand if broken else (hand & ~SPADE_MASK or hand)
+        alive = 0
+        for other in h:
+            alive |= other
+        moves = _reps(moves, alive)
+        maximise = leader % 2 == 0
+        for card in self.lead_order(leader, moves, key):
+            bit = 1 << card
+            h[leader] = hand ^ bit
+            result = self.follow(leader, 1, SUIT_MASKS[card // 13], card, leader, bit,
+                                 broken or card >= _FIRST_SPADE, need)
+            h[leader] = hand
+            if result == maximise:
+                self.best[key] = card
+                return result
+        return not maximise
+
+    def follow(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int,
+               trick: int, broken: bool, need: int) -> bool:
+        """The player in position ``pos`` of the trick plays; True when side 0 reaches ``need``.
+
+        ``suit`` is the mask of the suit led, ``trick`` the mask of the cards played to it.
+        """
+        n = self.n
+        if pos == n:
+            return self.ge(win_seat, need - (win_seat % 2 == 0), broken)
+        h = self.h
+        seat = (leader + pos) % n
+        hand = h[seat]
+        moves = hand & suit or hand
+        alive = trick
+        for other in h:
+            alive |= other
+        moves = _reps(moves, alive)
+        maximise = seat % 2 == 0
+        for card in _follow_order(moves, win_card, win_seat % 2 == seat % 2):
+            bit = 1 << card
+            h[seat] = hand ^ bit
+            if _beats(card, win_card):
+                result = self.follow(leader, pos + 1, suit, card, seat, trick | bit,
+                                     broken or card >= _FIRST_SPADE, need)
+            else:
+                result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
+                                     broken or card >= _FIRST_SPADE, need)
+            h[seat] = hand
+            if result == maximise:
+                return result
+        return not maximise
+
+    def after(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int, trick: int,
+              broken: bool, card: Card, need: int) -> bool:
+        """Whether side 0 reaches ``need`` (of the tricks left, this one included) after
+        ``card`` is played in position ``pos`` of the current trick."""
+        seat = (leader + pos) % self.n
+        bit = 1 << card
+        self.h[seat] ^= bit
+        if pos == 0:
+            suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
+        elif _beats(card, win_card):
+            win_card, win_seat = card, seat
+        result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
+                             broken or self.off or card >= _FIRST_SPADE, need)
+        self.h[seat] ^= bit
+        return result
+
+
+class _ScoreSearch(_Search):
+    """Alpha-beta on the final value for one side, ``final(tricks_per_seat)``."""
+
+    def __init__(self, hands: Sequence[int], players: int, rules_off_broken: bool,
+                 won: Sequence[int], side: int, final: Evaluate) -> None:
+        super().__init__(hands, players, rules_off_broken)
+        self.won = list(won)
+        self.side = side
+        self.evaluate = final
+        self.total = sum(won) + max(h.bit_count() for h in hands)
+        self.tt: dict[tuple, tuple[float, float]] = {}
+        self.finals: dict[tuple[int, ...], float] = {}
+        self.ranges: dict[tuple[int, ...], tuple[float, float]] = {}
+
+    def final(self, won: tuple[int, ...]) -> float:
+        """The value of the hand ending with ``won`` tricks per seat (cached)."""
+        value = self.finals.get(won)
+        if value is None:
+            value = self.finals[won] = float(self.evaluate(won))
+        return value
+
+    def range(self, won: tuple[int, ...]) -> tuple[float, float]:
+        """The least and most the hand can still be worth, ``won`` tricks won so far."""
+        bounds = self.ranges.get(won)
+        if bounds is None:
+            if sum(won) >= self.total:
+                value = self.final(won)
+                bounds = (value, value)
+            else:
+                lo, hi = _INF, -_INF
+                for seat in range(self.n):
+                    more = list(won)
+                    more[seat] += 1
+                    low, high = self.range(tuple(more))
+                    lo, hi = min(lo, low), max(hi, high)
+                bounds = (lo, hi)
+            self.ranges[won] = bounds
+        return bounds
+
+    def value(self, leader: int, alpha: float, beta: float, broken: bool) -> float:
+        """The value of the position at a trick start (fail-soft within ``alpha, beta``)."""
+        h = self.h
+        won = tuple(self.won)
+        lo, hi = self.range(won)
+        if lo == hi:
+            return lo
+        n = self.n
+        left = h[leader].bit_count()
+        if left == 1:
+            win_card, win_seat = -1, leader
+            for i in range(n):
+                seat = (leader + i) % n
+                card = h[seat].bit_length() - 1
+                if i == 0 or _beats(card, win_card):
+                    win_card, win_seat = card, seat
+            self.won[win_seat] += 1
+            result = self.final(tuple(self.won))
+            self.won[win_seat] -= 1
+            return result
+        self.nodes += 1
+        broken = broken or self.off
+        key = (*h, leader, broken, won)
+        entry = self.tt.get(key)
+        if entry is not None:
+            lo, hi = max(lo, entry[0]), min(hi, entry[1])
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        low, high = max(alpha, lo), min(beta, hi)
+        result = self.lead(leader, low, high, broken, key)
+        if result <= low:
+            hi = result
+        elif result >= high:
+            lo = result
+        else:
+            lo = hi = result
+        self.tt[key] = (lo, hi)
+        return result
+
+    def lead(self, leader: int, alpha: float, beta: float, broken: bool,
+             key: tuple) -> float:
+        """The best lead of ``leader`` for its side."""
+        h = self.h
+        hand = h[leader]
+        moves = hand if broken else (hand & ~SPADE_MASK or hand)
+        alive = 0
+        for other in h:
+            alive |= other
+        moves = _reps(moves, alive)
+        maximise = leader % 2 == self.side
+        best = -_INF if maximise else _INF
+        best_card = -1
+        for card in self.lead_order(leader, moves, key):
+            bit = 1 << card
+            h[leader] = hand ^ bit
+            value = self.follow(leader, 1, SUIT_MASKS[card // 13], card, leader, bit,
+                                broken or card >= _FIRST_SPADE, alpha, beta)
+            h[leader] = hand
+            if maximise:
+                if value > best:
+                    best, best_card = value, card
+                    if best >= beta:
+                        break
+                    alpha = max(alpha, best)
+            elif value < best:
+                best, best_card = value, card
+                if best <= alpha:
+                    break
+                beta = min(beta, best)
+        self.best[key] = best_card
+        return best
+
+    def follow(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int,
+               trick: int, broken: bool, alpha: float, beta: float) -> float:
+        """The player in position ``pos`` of the trick plays its best card."""
+        n = self.n
+        if pos == n:
+            self.won[win_seat] += 1
+            value = self.value(win_seat, alpha, beta, broken)
+            self.won[win_seat] -= 1
+            return value
+        h = self.h
+        seat = (leader + pos) % n
+        hand = h[seat]
+        moves = hand & suit or hand
+        alive = trick
+        for other in h:
+            alive |= other
+        moves = _reps(moves, alive)
+        maximise = seat % 2 == self.side
+        best = -_INF if maximise else _INF
+        for card in _follow_order(moves, win_card, win_seat % 2 == seat % 2):
+            bit = 1 << card
+            h[seat] = hand ^ bit
+            if _beats(card, win_card):
+                value = self.follow(leader, pos + 1, suit, card, seat, trick | bit,
+                                    broken or card >= _FIRST_SPADE, alpha, beta)
+            else:
+                value = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
+                                    broken or card >= _FIRST_SPADE, alpha, beta)
+            h[seat] = hand
+            if maximise:
+                if value > best:
+                    best = value
+                    if best >= beta:
+                        break
+                    alpha = max(alpha, best)
+            elif value < best:
+                best = value
+                if best <= alpha:
+                    break
+                beta = min(beta, best)
+        return best
+
+    def after(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int, trick: int,
+              broken: bool, card: Card) -> float:
+        """The exact value after ``card`` is played in position ``pos`` of the trick."""
+        seat = (leader + pos) % self.n
+        bit = 1 << card
+        self.h[seat] ^= bit
+        if pos == 0:
+            suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
+        elif _beats(card, win_card):
+            win_card, win_seat = card, seat
+        result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
+                             broken or self.off or card >= _FIRST_SPADE, -_INF, _INF)
+        self.h[seat] ^= bit
+        return result
+
+
+def _trick_state(deal: Deal) -> tuple[int, int, int, int, int]:
+    """The current trick as (suit mask, winning card, its seat, cards mask, position)."""
+    suit, win_card, win_seat, mask = 0, -1, deal.leader, 0
+    for i, card in enumerate(deal.trick):
+        if i == 0:
+            suit, win_card = SUIT_MASKS[card // 13], card
+        elif _beats(card, win_card):
+            win_card, win_seat = card, (deal.leader + i) % deal.players
+        mask |= 1 << card
+    return suit, win_card, win_seat, mask, len(deal.trick)
+
+
+def _root_cards(deal: Deal, legal: int) -> tuple[int, list[Card]]:
+    """The representatives of the legal cards, in search order."""
+    _, win_card, win_seat, mask, pos = _trick_state(deal)
+    alive = mask
+    for hand in deal.hands:
+        alive |= hand
+    reps = _reps(legal, alive)
+    if pos == 0:
+        return reps, _Search(deal.hands, deal.players, False).lead_order(deal.leader, reps, ())
+    return reps, _follow_order(reps, win_card, win_seat % 2 == deal.to_move % 2)
+
+
+def trick_values(deal: Deal, rules_off_broken: bool = False,
+                 compiled: bool | None = None) -> dict[Card, int]:
+    """For each legal card of the seat to move, the tricks its side ends the hand with.
+
+    Best play by every seat: the mover's side maximises its tricks, the other side
+    minimises them. The tricks already in ``deal.won`` are counted. With
+    ``rules_off_broken`` spades may be led at any time (as in bridge solvers).
+    ``compiled``: use the numba search (default: when numba is installed).
+    """
+    if compiled is None:
+        compiled = COMPILED
+    if compiled:
+        with _CompiledTrickSearch.lock:
+            return _trick_values(deal, rules_off_broken, True)
+    return _trick_values(deal, rules_off_broken, False)
+
+
+def _trick_values(deal: Deal, rules_off_broken: bool, compiled: bool) -> dict[Card, int]:
+    n, mover = deal.players, deal.to_move
+    side = mover % 2
+    kind = _CompiledTrickSearch if compiled else _TrickSearch
+    search = kind(deal.hands, n, rules_off_broken)
+    left = deal.tricks_left
+    base = sum(deal.won[side::2])
+    suit, win_card, win_seat, mask, pos = _trick_state(deal)
+    broken = deal.spades_broken or rules_off_broken
+    legal = deal.legal(rules_off_broken)
+    reps, order = _root_cards(deal, legal)
+    future: dict[Card, int] = {}
+    guess = None
+    for card in order:
+
+        def mine(tricks: int, card: Card = card) -> bool:
+            need = tricks if side == 0 else left - tricks + 1
+            result = search.after(deal.leader, pos, suit, win_card, win_seat, mask, broken,
+                                  card, need)
+            return result if side == 0 else not result
+
+        lo, hi, steps = 0, left, 0
+        test = (left + 1) // 2 if guess is None else guess
+        while lo < hi:
+            test = min(max(test, lo + 1), hi)
+            success = mine(test)
+            if success:
+                lo = test
+            else:
+                hi = test - 1
+            steps += 1
+            # step from a guess (MTD(f)), then bisect
+            if guess is not None and steps < 3:
+                test = lo + 1 if success else hi
+            else:
+                test = (lo + hi + 1) // 2
+        future[card] = guess = lo
+    return {card: base + future[_rep_of(card, reps)] for card in _bits(legal)}
+
+
+def hand_value(contracts: Sequence[Contract], rules: Rules, side: int) -> Evaluate:
+    """The default end value for ``side``: its hand score minus the other side's.
+
+    ``contracts`` has one :class:`~spades.scoring.Contract` per seat.
+    """
+    n = len(contracts)
+    mine = list(range(side, n, 2))
+    theirs = list(range(1 - side, n, 2))
+
+    def evaluate(won: tuple[int, ...]) -> float:
+        ours = score_side([contracts[s] for s in mine], [won[s] for s in mine], rules)
+        other = score_side([contracts[s] for s in theirs], [won[s] for s in theirs], rules)
+        return float(ours.points - other.points)
+
+    return evaluate
+
+
+def score_values(deal: Deal, contracts: Sequence[Contract], rules: Rules,
+                 evaluate: Evaluate | None = None) -> dict[Card, float]:
+    """For each legal card of the seat to move, the end value of the hand for its side.
+
+    The value is ``evaluate(tricks_per_seat)`` at the end of the hand, by default
+    :func:`hand_value` (the side's hand score minus the other side's); the mover's
+    side maximises it, the other side minimises it. ``rules.lead_spades_anytime``
+    turns the broken-spades rule off.
+    """
+    n, mover = deal.players, deal.to_move
+    if len(contracts) != n:
+        raise ValueError(f"need a contract per seat, got {len(contracts)} for {n} players")
+    side = mover % 2
+    off = rules.lead_spades_anytime
+    final = evaluate or hand_value(contracts, rules, side)
+    search = _ScoreSearch(deal.hands, n, off, deal.won, side, final)
+    suit, win_card, win_seat, mask, pos = _trick_state(deal)
+    broken = deal.spades_broken or off
+    legal = deal.legal(off)
+    reps, order = _root_cards(deal, legal)
+    values = {card: search.after(deal.leader, pos, suit, win_card, win_seat, mask, broken, card)
+              for card in order}
+    return {card: values[_rep_of(card, reps)] for card in _bits(legal)}
+
+
+# ---------------------------------------------------------------- numba kernel
+#
+# The trick search again, compiled with numba when it is installed (an optional
+# dependency, DESIGN.md: only where pure Python misses a benchmark goal). Same
+# algorithm as _TrickSearch; the transposition table is an open-addressing array
+# reused between calls (entries of older calls are told apart by a generation).
+
+try:
+    import numba as _numba
+    import numpy as _np
+except ImportError:  # pragma: no cover - numba is optional
+    _numba = None
+COMPILED = _numba is not None
+
+if _numba is not None:
+    _njit = _numba.njit(cache=True, nogil=True)
+    # numba cannot load a cached recursive function (it crashes): compiled per process
+    _njit_recursive = _numba.njit(cache=False, nogil=True)
+    _TT_BITS = 20
+    _TT_MASK = (1 << _TT_BITS) - 1
+    _SUITS = _np.array(SUIT_MASKS, dtype=_np.int64)
+    _ONE = 1
+
+    @_njit
+    def _nb_popcount(x: int) -> int:
+        x = x - ((x >> 1) & 0x5555555555555555)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+        return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+    @_njit
+    def _nb_high(x: int) -> int:
+        n = 0
+        if x >> 32:
+            x >>= 32
+            n += 32
+        if x >> 16:
+            x >>= 16
+            n += 16
+        if x >> 8:
+            x >>= 8
+            n += 8
+        if x >> 4:
+            x >>= 4
+            n += 4
+        if x >> 2:
+            x >>= 2
+            n += 2
+        if x >> 1:
+            n += 1
+        return n
+
+    @_njit
+    def _nb_reps(moves: int, alive: int) -> int:
+        dead = ~alive & _NOT_BOTTOM
+        smear = moves
+        while True:
+            wider = smear | ((smear << 1) & dead)
+            if wider == smear:
+                break
+            smear = wider
+        return moves & ~((smear << 1) & _NOT_BOTTOM)
+
+    @_njit
+    def _nb_beats(card: int, best: int) -> bool:
+        if card // 13 == best // 13:
+            return card > best
+        return card >= 39
+
+    @_njit
+    def _nb_run(mine: int, alive: int, suit: int) -> int:
+        own = mine & suit
+        others = alive & suit & ~own
+        if others == 0:
+            return _nb_popcount(own)
+        return _nb_popcount(own & ~((_ONE << (_nb_high(others) + 1)) - 1))
+
+    @_njit
+    def _nb_quick(h, n: int, leader: int, broken: bool) -> int:
+        alive = 0
+        for i in range(n):
+            alive |= h[i]
+        mine = h[leader]
+        spade = _SUITS[3]
+        trumps = _nb_run(mine, alive, spade)
+        if not broken and (mine & ~spade) != 0:
+            trumps = 0
+        opp_trumps = 0
+        for s in range(1 - leader % 2, n, 2):
+            opp_trumps = max(opp_trumps, _nb_popcount(h[s] & spade))
+        if trumps >= opp_trumps:
+            total = trumps
+            for k in range(3):
+                total += _nb_run(mine, alive, _SUITS[k])
+            return total
+        best = trumps
+        for k in range(3):
+            suit = _SUITS[k]
+            cash = _nb_run(mine, alive, suit)
+            for s in range(1 - leader % 2, n, 2):
+                if h[s] & spade:
+                    cash = min(cash, _nb_popcount(h[s] & suit))
+            best = max(best, cash)
+        return best
+
+    @_njit
+    def _nb_key(h, n: int, leader: int, broken: bool):
+        alive = 0
+        for i in range(n):
+            alive |= h[i]
+        w0 = 0
+        w1 = 0
+        w2 = 0
+        j = 0
+        rest = alive
+        while rest:
+            low = rest & -rest
+            if h[1] & low:
+                w0 |= _ONE << j
+            elif n == 4 and h[2] & low:
+                w1 |= _ONE << j
+            elif n == 4 and h[3] & low:
+                w2 |= _ONE << j
+            j += 1
+            rest ^= low
+        counts = 0
+        for k in range(4):
+            counts = (counts << 4) | _nb_popcount(alive & _SUITS[k])
+        w0 |= (leader << 52) | (_ONE << 54 if broken else 0)
+        w1 |= (counts & 0xFF) << 52
+        w2 |= (counts >> 8) << 52
+        return w0, w1, w2
+
+    @_njit
+    def _nb_order(buf, ply: int, moves: int, first: int, second: int) -> int:
+        """Write ``first``'s cards then ``second``'s (each ascending) into ``buf[ply]``."""
+        count = 0
+        m = moves & first
+        while m:
+            low = m & -m
+            buf[ply, count] = _nb_high(low)
+            count += 1
+            m ^= low
+        m = moves & second & ~first
+        while m:
+            low = m & -m
+            buf[ply, count] = _nb_high(low)
+            count += 1
+            m ^= low
+        return count
+
+    @_njit_recursive
+    def _nb_search(h, tt, gen: int, buf, n: int, leader: int, pos: int, suit: int,
+                   win_card: int, win_seat: int, trick: int, broken: bool, need: int,
+                   ply: int) -> bool:
+        if pos == n:
+            if win_seat % 2 == 0:
+                need -= 1
+            leader = win_seat
+            pos = 0
+            trick = 0
+        if pos == 0:
+            if need <= 0:
+                return True
+            left = _nb_popcount(h[leader])
+            if need > left:
+                return False
+            if left == 1:
+                best_card = _nb_high(h[leader])
+                best_seat = leader
+                for i in range(1, n):
+                    seat = (leader + i) % n
+                    card = _nb_high(h[seat])
+                    if _nb_beats(card, best_card):
+                        best_card = card
+                        best_seat = seat
+                return best_seat % 2 == 0
+            w0, w1, w2 = _nb_key(h, n, leader, broken)
+            x = w0 * -7046029254386353131 + w1 * 7640891576956012809 + w2 * -4658895280553007687
+            index = (x ^ (x >> 31)) & _TT_MASK
+            lo = 0
+            hi = left
+            remembered = -1
+            slot = -1
+            for probe in range(4):
+                i = (index + probe) & _TT_MASK
+                meta = tt[i, 3]
+                if (meta >> 32) != gen:
+                    if slot < 0:
+                        slot = i
+                    continue
+                if tt[i, 0] == w0 and tt[i, 1] == w1 and tt[i, 2] == w2:
+                    lo = meta & 0xFF
+                    hi = (meta >> 8) & 0xFF
+                    remembered = ((meta >> 16) & 0xFF) - 1
+                    slot = i
+                    break
+            if slot < 0:
+                slot = index
+            if lo >= need:
+                return True
+            if hi < need:
+                return False
+            sure = _nb_quick(h, n, leader, broken)
+            result = False
+            decided = False
+            if leader % 2 == 0:
+                if sure > lo:
+                    lo = sure
+                    if lo >= need:
+                        result = True
+                        decided = True
+            elif left - sure < hi:
+                hi = left - sure
+                if hi < need:
+                    result = False
+                    decided = True
+            if not decided:
+                hand = h[leader]
+                spade = _SUITS[3]
+                moves = hand
+                if not broken and (hand & ~spade) != 0:
+                    moves = hand & ~spade
+                alive = 0
+                partner = 0
+                for i in range(n):
+                    alive |= h[i]
+                if n == 4:
+                    partner = h[(leader + 2) % 4]
+                moves = _nb_reps(moves, alive)
+                winners = 0
+                helped = 0
+                for k in range(4):
+                    cards = moves & _SUITS[k]
+                    if cards:
+                        top = _nb_high(alive & _SUITS[k])
+                        if (hand >> top) & 1:
+                            winners |= _ONE << top
+                        elif (partner >> top) & 1:
+                            helped |= cards
+                count = _nb_order(buf, ply, moves, winners | helped, moves)
+                if remembered >= 0 and (moves >> remembered) & 1:
+                    for j in range(count):
+                        if buf[ply, j] == remembered:
+                            for q in range(j, 0, -1):
+                                buf[ply, q] = buf[ply, q - 1]
+                            buf[ply, 0] = remembered
+                            break
+                maximise = leader % 2 == 0
+                result = not maximise
+                for j in range(count):
+                    card = buf[ply, j]
+                    bit = _ONE << card
+                    h[leader] = hand ^ bit
+                    r = _nb_search(h, tt, gen, buf, n, leader, 1, _SUITS[card // 13], card,
+                                   leader, bit, broken or card >= 39, need, ply + 1)
+                    h[leader] = hand
+                    if r == maximise:
+                        result = r
+                        remembered = card
+                        break
+                if result:
+                    lo = need
+                else:
+                    hi = need - 1
+            tt[slot, 0] = w0
+            tt[slot, 1] = w1
+            tt[slot, 2] = w2
+            tt[slot, 3] = (gen << 32) | ((remembered + 1) << 16) | (hi << 8) | lo
+            return result
+        seat = (leader + pos) % n
+        hand = h[seat]
+        moves = hand & suit
+        if moves == 0:
+            moves = hand
+        alive = trick
+        for i in range(n):
+            alive |= h[i]
+        moves = _nb_reps(moves, alive)
+        spade = _SUITS[3]
+        above = ~((_ONE << (win_card + 1)) - 1)
+        if win_card >= 39:
+            winners = moves & spade & above
+        else:
+            lead = _SUITS[win_card // 13]
+            winners = (moves & lead & above) | (moves & spade & ~lead)
+        if win_seat % 2 == seat % 2:
+            count = _nb_order(buf, ply, moves, ~winners, winners)
+        else:
+            count = _nb_order(buf, ply, moves, winners, ~winners)
+        maximise = seat % 2 == 0
+        for j in range(count):
+            card = buf[ply, j]
+            bit = _ONE << card
+            h[seat] = hand ^ bit
+            if _nb_beats(card, win_card):
+                r = _nb_search(h, tt, gen, buf, n, leader, pos + 1, suit, card, seat,
+                               trick | bit, broken or card >= 39, need, ply + 1)
+            else:
+                r = _nb_search(h, tt, gen, buf, n, leader, pos + 1, suit, win_card, win_seat,
+                               trick | bit, broken or card >= 39, need, ply + 1)
+            h[seat] = hand
+            if r == maximise:
+                return r
+        return not maximise
+
+
+class _CompiledTrickSearch:
+    """The numba trick search behind :class:`_TrickSearch`'s ``after``."""
+
+    table = None
+    generation = 0
+    lock = threading.Lock()
+
+    def __init__(self, hands: Sequence[int], players: int, rules_off_broken: bool) -> None:
+        cls = _CompiledTrickSearch
+        if cls.table is None:
+            cls.table = _np.zeros((1 << _TT_BITS, 4), dtype=_np.int64)
+        cls.generation += 1
+        self.gen = cls.generation
+        self.h = _np.array(hands, dtype=_np.int64)
+        self.n = players
+        self.off = rules_off_broken
+        self.buf = _np.zeros((64, 16), dtype=_np.int64)
+
+    def after(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int, trick: int,
+              broken: bool, card: Card, need: int) -> bool:
+        """As :meth:`_TrickSearch.after`."""
+        seat = (leader + pos) % self.n
+        bit = 1 << card
+        self.h[seat] ^= bit
+        if pos == 0:
+            suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
+        elif _beats(card, win_card):
+            win_card, win_seat = card, seat
+        result = _nb_search(self.h, self.table, self.gen, self.buf, self.n, leader, pos + 1,
+                            suit, win_card, win_seat, trick | bit,
+                            broken or self.off or card >= _FIRST_SPADE, need, 0)
+        self.h[seat] ^= bit
+        return bool(result)

@@ -1,0 +1,222 @@
+"""The double-dummy solver against plain minimax, known positions and a live game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spades import Contract, Game, parse_card, rules_for
+from spades.bots.solver import COMPILED, Deal, hand_value, score_values, trick_values
+from spades.cards import SPADE_MASK, SUIT_MASKS, mask_of
+
+FOUR = rules_for("partnership")
+TWO = rules_for("two-player")
+
+
+def cards(text: str) -> int:
+    return mask_of(parse_card(w) for w in text.split())
+
+
+# ------------------------------------------------------------ brute force
+
+
+def _legal(hand: int, trick: list[int], broken: bool) -> list[int]:
+    if trick:
+        follow = hand & SUIT_MASKS[trick[0] // 13]
+        mask = follow or hand
+    elif broken:
+        mask = hand
+    else:
+        mask = hand & ~SPADE_MASK or hand
+    return [c for c in range(52) if mask >> c & 1]
+
+
+def _winner(trick: list[int], leader: int, n: int) -> int:
+    best = 0
+    for i in range(1, n):
+        c, b = trick[i], trick[best]
+        if (c // 13 == b // 13 and c > b) or (c >= 39 > b):
+            best = i
+    return (leader + best) % n
+
+
+def brute(deal: Deal, value, side: int, off: bool = False) -> dict[int, float]:
+    """Plain minimax over every legal play: ``value(won)`` for ``side`` at the end."""
+    n = deal.players
+
+    def play(hands, leader, trick, won, broken, card):
+        seat = (leader + len(trick)) % n
+        hands = list(hands)
+        hands[seat] &= ~(1 << card)
+        trick = [*trick, card]
+        broken = broken or card >= 39
+        if len(trick) == n:
+            taker = _winner(trick, leader, n)
+            won = list(won)
+            won[taker] += 1
+            return search(hands, taker, [], won, broken)
+        return search(hands, leader, trick, won, broken)
+
+    def search(hands, leader, trick, won, broken):
+        seat = (leader + len(trick)) % n
+        if not hands[seat]:
+            return value(tuple(won))
+        values = [play(hands, leader, trick, won, broken, c)
+                  for c in _legal(hands[seat], trick, broken or off)]
+        return max(values) if seat % 2 == side else min(values)
+
+    seat = deal.to_move
+    return {c: play(deal.hands, deal.leader, list(deal.trick), deal.won, deal.spades_broken, c)
+            for c in _legal(deal.hands[seat], list(deal.trick), deal.spades_broken or off)}
+
+
+def random_deal(rng: random.Random, players: int, size: int, in_trick: int | None = None) -> Deal:
+    """A random ending: ``size`` cards a seat before the current trick's cards are played."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [mask_of(deck[i * size:(i + 1) * size]) for i in range(players)]
+    leader = rng.randrange(players)
+    played = rng.randrange(players) if in_trick is None else in_trick
+    trick: list[int] = []
+    broken = rng.random() < 0.5
+    for i in range(played):
+        seat = (leader + i) % players
+        card = rng.choice(_legal(hands[seat], trick, broken))
+        hands[seat] &= ~(1 << card)
+        trick.append(card)
+    won = [0] * players
+    for _ in range(13 - size):
+        won[rng.randrange(players)] += 1
+    return Deal(tuple(hands), leader, tuple(trick), tuple(won), broken, players)
+
+
+def side_tricks(side: int, n: int):
+    return lambda won: sum(won[side::2])
+
+
+# ------------------------------------------------------------ trick mode
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("off", [False, True])
+def test_trick_values_match_brute_force(players: int, off: bool) -> None:
+    rng = random.Random(players * 10 + off)
+    for _ in range(60 if players == 4 else 120):
+        deal = random_deal(rng, players, rng.randint(2, 4 if players == 4 else 5))
+        side = deal.to_move % 2
+        expected = brute(deal, side_tricks(side, players), side, off)
+        assert trick_values(deal, rules_off_broken=off, compiled=False) == expected, deal
+
+
+@pytest.mark.skipif(not COMPILED, reason="numba is not installed")
+def test_the_compiled_search_agrees() -> None:
+    rng = random.Random(11)
+    for players in (2, 4):
+        for _ in range(25):
+            deal = random_deal(rng, players, rng.randint(2, 6))
+            off = rng.random() < 0.5
+            assert (trick_values(deal, off, compiled=True)
+                    == trick_values(deal, off, compiled=False)), deal
+
+
+def test_values_never_exceed_the_tricks_left() -> None:
+    rng = random.Random(7)
+    for _ in range(40):
+        deal = random_deal(rng, 4, rng.randint(3, 6))
+        side = deal.to_move % 2
+        base = sum(deal.won[side::2])
+        for value in trick_values(deal, compiled=False).values():
+            assert base <= value <= base + deal.tricks_left
+
+
+def test_all_top_cards_take_every_trick() -> None:
+    top = cards("AS KS QS JS TS 9S 8S AH KH AD KD AC KC")
+    rest = [c for c in range(52) if not top >> c & 1]
+    hands = (top, mask_of(rest[0:13]), mask_of(rest[13:26]), mask_of(rest[26:39]))
+    values = trick_values(Deal(hands, leader=0, spades_broken=True))
+    assert values[parse_card("AS")] == 13
+    assert max(trick_values(Deal(hands, leader=0)).values()) <= 13
+    # a hand of nothing but top trumps takes every trick whatever it leads
+    spades = mask_of(range(39, 52))
+    hands = (spades, *(mask_of(range(13 * s, 13 * s + 13)) for s in range(3)))
+    assert set(trick_values(Deal(hands, leader=0)).values()) == {13}
+    # and the other side takes none, whoever is on lead
+    assert set(trick_values(Deal(hands, leader=1)).values()) == {0}
+
+
+def test_the_broken_rule() -> None:
+    hands = (cards("2S 3H"), cards("AH KH"))
+    deal = Deal(hands, leader=0, won=(0, 0), players=2)
+    assert trick_values(deal) == {parse_card("3H"): 1}
+    assert trick_values(deal, rules_off_broken=True) == {parse_card("3H"): 1,
+                                                         parse_card("2S"): 1}
+
+
+def test_from_game_agrees_with_a_live_game() -> None:
+    game = Game(FOUR, seed=3)
+    rng = random.Random(3)
+    while game.phase != "play":
+        legal = game.legal_actions()
+        game.apply(legal[1] if game.phase == "bidding" else rng.choice(legal))
+    for _ in range(30):
+        deal = Deal.from_game(game)
+        assert deal.to_move == game.to_move
+        assert deal.hands == tuple(mask_of(game.hand_of(s)) for s in range(4))
+        assert deal.legal() == mask_of(a.card for a in game.legal_actions())
+        assert deal.won == tuple(game.observation(0).tricks_won)
+        game.apply(rng.choice(game.legal_actions()))
+    deal = Deal.from_game(game)
+    values = trick_values(deal)
+    side = deal.to_move % 2
+    assert set(values) == {a.card for a in game.legal_actions()}
+    assert all(sum(deal.won[side::2]) <= v <= sum(deal.won[side::2]) + deal.tricks_left
+               for v in values.values())
+
+
+# ------------------------------------------------------------ score mode
+
+
+def random_contracts(rng: random.Random, players: int) -> list[Contract]:
+    return [Contract(rng.choice([0, 0, 1, 2, 3, 4, 5]), rng.random() < 0.2)
+            for _ in range(players)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_score_values_match_brute_force(players: int) -> None:
+    rng = random.Random(100 + players)
+    rules = FOUR if players == 4 else TWO
+    for _ in range(50 if players == 4 else 80):
+        deal = random_deal(rng, players, rng.randint(2, 4 if players == 4 else 5))
+        contracts = random_contracts(rng, players)
+        side = deal.to_move % 2
+        expected = brute(deal, hand_value(contracts, rules, side), side)
+        values = score_values(deal, contracts, rules)
+        assert values == expected, (deal, contracts)
+        # the best card by the solver's values is at least as good as any other
+        best = max(values, key=values.get)
+        assert all(values[best] >= v for v in values.values())
+
+
+def test_score_values_with_an_evaluate_function() -> None:
+    rng = random.Random(5)
+    for _ in range(30):
+        deal = random_deal(rng, 4, 3)
+        side = deal.to_move % 2
+        contracts = [Contract(3)] * 4
+
+        def evaluate(won: tuple[int, ...], side: int = side) -> float:
+            return sum(won[side::2]) ** 2 - 0.5 * won[side]
+
+        assert score_values(deal, contracts, FOUR, evaluate) == brute(deal, evaluate, side)
+
+
+def test_known_nil_endings() -> None:
+    contracts = [Contract(5), Contract(0)]
+    # seat 1 bid nil and must win the heart ace: 12 tricks and a failed nil
+    deal = Deal((cards("KH 3D"), cards("AH 2D")), leader=0, won=(11, 0), players=2)
+    assert score_values(deal, contracts, TWO) == {parse_card("KH"): 156.0,
+                                                  parse_card("3D"): 156.0}
+    # with the king under the ace, the nil is made whatever seat 0 leads
+    deal = Deal((cards("AH 3D"), cards("KH 2D")), leader=0, won=(11, 0), players=2)
+    assert set(score_values(deal, contracts, TWO).values()) == {58.0 - 100.0}
