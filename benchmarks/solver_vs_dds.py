@@ -66,16 +66,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--tricks", type=int, default=13, help="cards a seat (an ending if < 13)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pure", action="store_true", help="the pure-Python search, not numba")
     args = parser.parse_args(argv)
     try:
         import endplay.dds  # noqa: F401
     except ImportError:
         print("endplay is not installed: pip install endplay", file=sys.stderr)
         return 2
-    start = time.perf_counter()
-    trick_values(random_deal(random.Random(0), 4), rules_off_broken=True)  # numba compiles
-    print(f"warm-up (numba compile when installed): {time.perf_counter() - start:.1f} s")
     rng = random.Random(args.seed)
     deals = [random_deal(rng, args.tricks) for _ in range(args.deals)]
     ours_time = dds_time = 0.0
@@ -85,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         theirs = dds_values(deal)
         dds_time += time.perf_counter() - start
         start = time.perf_counter()
-        ours = trick_values(deal, rules_off_broken=True, compiled=False if args.pure else None)
+        ours = trick_values(deal, rules_off_broken=True)
         ours_time += time.perf_counter() - start
         same = ours == theirs
         mismatches += not same

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from spades import Contract, Game, parse_card, rules_for
-from spades.bots.solver import COMPILED, Deal, hand_value, score_values, trick_values
+from spades.bots.solver import Deal, hand_value, score_values, trick_values
 from spades.cards import SPADE_MASK, SUIT_MASKS, mask_of
 
 FOUR = rules_for("partnership")
@@ -106,18 +106,7 @@ def test_trick_values_match_brute_force(players: int, off: bool) -> None:
         deal = random_deal(rng, players, rng.randint(2, 4 if players == 4 else 5))
         side = deal.to_move % 2
         expected = brute(deal, side_tricks(side, players), side, off)
-        assert trick_values(deal, rules_off_broken=off, compiled=False) == expected, deal
-
-
-@pytest.mark.skipif(not COMPILED, reason="numba is not installed")
-def test_the_compiled_search_agrees() -> None:
-    rng = random.Random(11)
-    for players in (2, 4):
-        for _ in range(25):
-            deal = random_deal(rng, players, rng.randint(2, 6))
-            off = rng.random() < 0.5
-            assert (trick_values(deal, off, compiled=True)
-                    == trick_values(deal, off, compiled=False)), deal
+        assert trick_values(deal, rules_off_broken=off) == expected, deal
 
 
 def test_values_never_exceed_the_tricks_left() -> None:
@@ -126,7 +115,7 @@ def test_values_never_exceed_the_tricks_left() -> None:
         deal = random_deal(rng, 4, rng.randint(3, 6))
         side = deal.to_move % 2
         base = sum(deal.won[side::2])
-        for value in trick_values(deal, compiled=False).values():
+        for value in trick_values(deal).values():
             assert base <= value <= base + deal.tricks_left
 
 
