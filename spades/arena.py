@@ -19,7 +19,7 @@ from typing import Any
 
 from . import record
 from .actions import Action
-from .bots import close_bot, make_bot
+from .bots import close_bot, make_bot, reveal_hands
 from .chance import shuffled_deck
 from .game import Game
 from .observation import Observation
@@ -150,6 +150,7 @@ def _play(rules: Rules, decks: list[list[int]], specs: dict[str, str], a_side: i
     for seat in range(rules.players):
         role = "a" if rules.side_of(seat) == a_side else "b"
         bots.append(_TimedBot(specs[role], f"{seed}:{role}:{seat}", times[role]))
+        reveal_hands(bots[-1].bot, game.hand_masks)
     try:
         while game.to_move is not None:
             seat = game.to_move

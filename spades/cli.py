@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from . import bench, record
 from .arena import run_arena
-from .bots import check_bot_name, close_bot, make_bot
+from .bots import check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
 from .errors import SpadesError
 from .game import Game, HandLog
@@ -91,6 +91,8 @@ def play_game(rules: Rules, bot_names: Sequence[str], seed: str, max_hands: int)
     """One game between computer players, stopped after ``max_hands`` hands."""
     game = Game(rules, seed=f"{seed}:deal")
     bots = [make_bot(name, f"{seed}:seat {s}") for s, name in enumerate(bot_names)]
+    for bot in bots:
+        reveal_hands(bot, game.hand_masks)
     try:
         while game.to_move is not None and game.hand_number <= max_hands:
             seat = game.to_move

@@ -151,6 +151,10 @@ class Game:
         """True once a side has won."""
         return self.phase is Phase.OVER
 
+    def hand_masks(self) -> list[int]:
+        """Every seat's cards as a mask (the full state: for a cheating benchmark bot only)."""
+        return list(self._hands)
+
     def hand_of(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds (the full state: not for a player's eyes)."""
         return list(cards_in(self._hands[seat]))

@@ -16,6 +16,7 @@ from ..actions import Action
 from ..errors import SpadesError
 from ..observation import Observation
 from .rules_based import EasyBot, MediumBot
+from .search import CheatBot, expert, hard
 
 
 class Bot(Protocol):
@@ -38,7 +39,10 @@ class RandomBot:
 
 
 # every bot by name; each factory takes a ``random.Random`` and its budget parameters
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot}
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot, "easy": EasyBot, "medium": MediumBot,
+    "hard": hard, "expert": expert, "cheat": CheatBot,
+}
 EXTERNAL_PREFIX = "cmd:"
 
 
@@ -82,6 +86,13 @@ def make_bot(spec: str, seed: int | str) -> Bot:
         return BOTS[name](random.Random(seed), **params)
     except TypeError as error:
         raise SpadesError(f"bad parameters for bot {name!r}: {error}") from None
+
+
+def reveal_hands(bot: Bot, true_hands: Callable[[], list[int]]) -> None:
+    """Show every hand to a bot that cheats by design (``cheat``, for benchmarks only)."""
+    reveal = getattr(bot, "reveal", None)
+    if reveal is not None:
+        reveal(true_hands)
 
 
 def close_bot(bot: Bot) -> list[str]:

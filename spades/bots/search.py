@@ -1,0 +1,199 @@
+"""Search players: ``hard``, ``expert`` and ``cheat``.
+
+Card play is perfect-information Monte Carlo: deal the hidden cards many times in
+ways consistent with everything the seat has seen (:mod:`.belief`), value every
+legal card on each deal with the double-dummy solver, whose value is the hand's
+score for both sides (contracts, sets, bags and their penalty, nils, and whether
+the hand decides the match), and play the card with the best mean. Where a deal
+would take the solver too long (early tricks with four hands) the medium player's
+card stands. Two-player bids come from the same sampling: the double-dummy tricks
+of each deal give the expected score of every bid.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from ..actions import Action
+from ..observation import Observation
+from ..scoring import Contract, sandbag_penalty, score_side
+from .belief import sample_hands
+from .rules_based import MediumBot
+from .solver import Deal, score_values, trick_values
+
+MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
+
+
+def contracts_of(obs: Observation) -> list[Contract]:
+    """Each seat's contract as the observation shows it (bids not yet made count as 0)."""
+    return [Contract(bid or 0, seat in obs.blind_nil) for seat, bid in enumerate(obs.bids)]
+
+
+def match_value(
+    obs: Observation, contracts: Sequence[Contract]
+) -> Callable[[tuple[int, ...]], float]:
+    """The end value of the hand for the seat's side, given the tricks each seat wins.
+
+    Hand points less sandbag penalties for both sides, as a difference, plus
+    :data:`MATCH_WEIGHT` when the hand ends the match one way or the other.
+    """
+    rules, n = obs.rules, obs.rules.players
+    side = rules.side_of(obs.seat)
+    seats = [[s for s in range(n) if rules.side_of(s) == k] for k in (0, 1)]
+    cache: dict[tuple[int, ...], float] = {}
+
+    def value(won: tuple[int, ...]) -> float:
+        if won in cache:
+            return cache[won]
+        totals = []
+        for k in (0, 1):
+            result = score_side([contracts[s] for s in seats[k]], [won[s] for s in seats[k]],
+                                rules)
+            penalty, _ = sandbag_penalty(obs.bag_totals[k], result.bags, rules)
+            totals.append(obs.scores[k] + result.points - penalty)
+        ours, theirs = totals[side], totals[1 - side]
+        worth = float(ours - theirs - (obs.scores[side] - obs.scores[1 - side]))
+        if max(totals) >= rules.target or (rules.lose_threshold is not None
+                                           and min(totals) <= rules.lose_threshold):
+            worth += MATCH_WEIGHT * ((ours > theirs) - (theirs > ours))
+        cache[won] = worth
+        return worth
+
+    return value
+
+
+class SearchBot:
+    """Sampling and double-dummy search; see the module docstring.
+
+    ``samples``: the deals per decision, fewer while many tricks are left (a deal
+    costs the solver more then); ``dd``: with four hands, the most tricks left at
+    which the solver is used; ``time``: if given, a cap in seconds on sampling
+    (after at least ``min_samples`` deals), which makes play depend on the
+    machine's speed: without it every decision is repeatable from the seed.
+    """
+
+    def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
+                 time: float | None = None, min_samples: int = 4) -> None:
+        self.rng = rng
+        self.samples, self.dd, self.time_budget = samples, dd, time
+        self.min_samples = min_samples
+        self.fallback = MediumBot(random.Random(rng.random()))
+
+    def act(self, observation: Observation) -> Action:
+        """The action to take: searched for card play and two-player bids."""
+        obs = observation
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        kind = obs.legal[0].kind
+        if kind == "play" and self._can_search(obs):
+            return self._play(obs)
+        if kind == "bid" and obs.rules.players == 2:
+            return self._bid_two_player(obs)
+        return self.fallback.act(obs)
+
+    # ----- the samples
+
+    def _can_search(self, obs: Observation) -> bool:
+        return obs.rules.players == 2 or len(obs.hand) <= self.dd
+
+    def _sample_count(self, obs: Observation) -> int:
+        """Deals for this decision: a third with 11 or more tricks left, half with 8 to 10."""
+        left = len(obs.hand)
+        share = 3 if left > 10 else 2 if left > 7 else 1
+        return max(self.min_samples, self.samples // share)
+
+    def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
+        """A source of hidden deals: the next sampled deal, or None when the budget is spent."""
+        most = self._sample_count(obs)
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        drawn = 0
+
+        def next_world() -> list[int] | None:
+            nonlocal drawn
+            late = (deadline is not None and drawn >= self.min_samples
+                    and time.perf_counter() > deadline)
+            if drawn >= most or late:
+                return None
+            drawn += 1
+            return sample_hands(obs, self.rng)
+
+        return next_world
+
+    def _play(self, obs: Observation) -> Action:
+        contracts = contracts_of(obs)
+        evaluate = match_value(obs, contracts)
+        trick = obs.trick
+        totals: dict[int, float] = {}
+        next_world = self._worlds(obs)
+        while (hands := next_world()) is not None:
+            deal = Deal(tuple(hands), trick.leader if trick else obs.seat,
+                        trick.cards if trick else (), tuple(obs.tricks_won),
+                        obs.spades_broken or obs.rules.lead_spades_anytime, obs.rules.players)
+            for card, value in score_values(deal, contracts, obs.rules, evaluate).items():
+                totals[card] = totals.get(card, 0.0) + value
+        best = max(obs.legal, key=lambda a: totals.get(a.card, float("-inf")))
+        return best
+
+    def _bid_two_player(self, obs: Observation) -> Action:
+        """The bid with the best mean score over sampled deals' double-dummy tricks.
+
+        Double dummy is optimistic for the side that knows every card: half a
+        trick is taken off. A nil is bid when the medium player would bid it.
+        """
+        medium = self.fallback.act(obs)
+        if medium.tricks == 0:
+            return medium
+        rules = obs.rules
+        first = obs.first_drawer or 0
+        leader = first if rules.first_drawer_bids_first else 1 - first
+        counts: list[float] = []
+        next_world = self._worlds(obs)
+        while (hands := next_world()) is not None:
+            deal = Deal(tuple(hands), leader, (), (0, 0), rules.lead_spades_anytime, 2)
+            values = trick_values(deal)
+            best = max(values.values())
+            counts.append(best if leader == obs.seat else 13 - best)
+        bag_cost = 1 - (rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0)
+
+        def expected(bid: int) -> float:
+            total = 0.0
+            for tricks in counts:
+                tricks -= 0.5
+                total += 10 * bid + (tricks - bid) * bag_cost if tricks >= bid else -10 * bid
+            return total / len(counts)
+
+        legal_bids = [a for a in obs.legal if a.tricks > 0]
+        return max(legal_bids, key=lambda a: (expected(a.tricks), -a.tricks))
+
+
+class CheatBot(SearchBot):
+    """The search with every card known: a benchmark's upper bound, never offered to players.
+
+    The driver must call :meth:`reveal` with a function giving the true hands.
+    """
+
+    def __init__(self, rng: random.Random, **budget: float) -> None:
+        super().__init__(rng, **budget)
+        self.true_hands: Callable[[], list[int]] | None = None
+
+    def reveal(self, true_hands: Callable[[], list[int]]) -> None:
+        """Let this bot see every hand (benchmarks only)."""
+        self.true_hands = true_hands
+
+    def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
+        if self.true_hands is None:
+            raise RuntimeError("cheat was not shown the hands: call reveal() first")
+        given = [self.true_hands()]
+        return lambda: given.pop() if given else None
+
+
+def hard(rng: random.Random, **budget: float) -> SearchBot:
+    """``hard``: the search at its default budget."""
+    return SearchBot(rng, **budget)
+
+
+def expert(rng: random.Random, **budget: float) -> SearchBot:
+    """``expert``: the search with a larger budget."""
+    return SearchBot(rng, **{"samples": 60, "dd": 7, **budget})
