@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import bench, record
+from .analysis import analyze, format_analysis
 from .arena import run_arena
 from .bots import check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
@@ -160,6 +161,25 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analyze(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text()
+    except OSError as error:
+        raise SpadesError(f"cannot read {args.file}: {error.strerror}") from None
+    try:
+        plays = analyze(text, args.hand, args.tricks_left)
+    except SpadesError as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps([p.to_json() for p in plays]))
+        return 0
+    document = json.loads(text)
+    names = [f"{seat}:{name}" for seat, name in enumerate(document.get("players") or [])]
+    print(format_analysis(plays, names or [str(s) for s in range(4)]))
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     report = bench.run(args.seconds, args.seed)
     if args.json:
@@ -256,6 +276,16 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--records", metavar="DIR", help="write every game played to DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.set_defaults(run=_arena)
+
+    analyze_cmd = commands.add_parser(
+        "analyze", help="the double-dummy value of every card of a record, and the costly ones")
+    analyze_cmd.add_argument("file")
+    analyze_cmd.add_argument("--hand", type=int, help="only this hand (from 1)")
+    analyze_cmd.add_argument("--tricks-left", type=int, metavar="K",
+                             help="analyse positions with at most K tricks left "
+                                  "(default: all with two players, 6 with four)")
+    analyze_cmd.add_argument("--json", action="store_true", help="print every play as JSON")
+    analyze_cmd.set_defaults(run=_analyze)
 
     bench_cmd = commands.add_parser("bench", help="random hands per second, against OpenSpiel")
     bench_cmd.add_argument("--seconds", type=float, default=3.0, help="per measurement")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from .actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
@@ -124,12 +124,20 @@ def _int(obj: dict[str, Any], key: str, where: str, nullable: bool = False) -> A
     return value
 
 
-def replay(document: dict[str, Any] | str, seed: int | random.Random | None = None) -> Game:
-    """Rebuild the game of a record, checking every rule and every written result."""
+def replay(document: dict[str, Any] | str, seed: int | random.Random | None = None,
+           before_play: Callable[[Game, Card], None] | None = None) -> Game:
+    """Rebuild the game of a record, checking every rule and every written result.
+
+    ``before_play(game, card)`` is called before each card of the record is played
+    (``spades analyze`` looks at every position this way).
+    """
     from .game import Game
 
     if isinstance(document, str):
-        return loads(document, seed)
+        try:
+            document = json.loads(document)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON: {error}") from None
     doc = document
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} document")
@@ -154,7 +162,7 @@ def replay(document: dict[str, Any] | str, seed: int | random.Random | None = No
     except SpadesError as error:
         raise RecordError(str(error)) from None
     for index, hand in enumerate(hands):
-        _replay_hand(game, hand, index + 1, last=index == len(hands) - 1)
+        _replay_hand(game, hand, index + 1, index == len(hands) - 1, before_play)
     if game.winner != doc.get("winner"):
         raise RecordError(f"the winner is {game.winner}, the record says {doc.get('winner')!r}")
     if list(game.scores) != doc.get("scores"):
@@ -162,9 +170,10 @@ def replay(document: dict[str, Any] | str, seed: int | random.Random | None = No
     return game
 
 
-def _replay_hand(game: Game, hand: Any, number: int, last: bool) -> None:
+def _replay_hand(game: Game, hand: Any, number: int, last: bool,
+                 before_play: Callable[[Game, Card], None] | None) -> None:
     """Play one hand of a record into ``game``, checking it as it goes."""
-    replay = _HandReplay(game, hand, number)
+    replay = _HandReplay(game, hand, number, before_play)
     try:
         replay.declarations()
         replay.draft()
@@ -181,10 +190,12 @@ def _replay_hand(game: Game, hand: Any, number: int, last: bool) -> None:
 class _HandReplay:
     """Replays one hand object of a record, phase by phase; errors name the hand and step."""
 
-    def __init__(self, game: Game, hand: Any, number: int) -> None:
+    def __init__(self, game: Game, hand: Any, number: int,
+                 before_play: Callable[[Game, Card], None] | None = None) -> None:
         from .game import Phase
 
         self.game, self.where, self.step = game, f"hand {number}", ""
+        self.before_play = before_play
         if not isinstance(hand, dict) or _int(hand, "number", self.where) != number:
             raise RecordError(f"{self.where}: expected a hand object numbered {number}")
         if game.hand_number != number or game.phase in (Phase.OVER, Phase.DEAL):
@@ -292,6 +303,8 @@ class _HandReplay:
             if leader != self.game.to_move:
                 raise self.fail(f"seat {self.game.to_move} leads, the record says seat {leader}")
             for card in self.cards(trick.get("cards")):
+                if self.before_play is not None and card in self.game.legal_actions():
+                    self.before_play(self.game, card)
                 self.game.apply(Action.play(card))
             real_winner = self.log.tricks[t - 1][2]
             if trick.get("winner") != real_winner or isinstance(trick.get("winner"), bool):
@@ -340,11 +353,7 @@ def dumps(game: Game, players: Sequence[str] | None = None) -> str:
 
 def loads(text: str, seed: int | random.Random | None = None) -> Game:
     """The game of a record's JSON text, replayed and checked."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"not JSON: {error}") from None
-    return replay(document, seed)
+    return replay(text, seed)
 
 
 def dump(game: Game, fp: IO[str], players: Sequence[str] | None = None) -> None:
