@@ -7,7 +7,7 @@ whose bit ``c`` is set when card ``c`` is in it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from .errors import NotationError
 
@@ -37,6 +37,22 @@ def suit_of(card: Card) -> int:
 def rank_of(card: Card) -> int:
     """The rank (0 for a two .. 12 for an ace) of ``card``."""
     return card % RANKS_PER_SUIT
+
+
+def beats(card: Card, best: Card) -> bool:
+    """Whether ``card`` beats ``best``, the card winning a trick so far (spades are trump)."""
+    if card // RANKS_PER_SUIT == best // RANKS_PER_SUIT:
+        return card > best
+    return card // RANKS_PER_SUIT == SPADES
+
+
+def winning_index(trick: Sequence[Card]) -> int:
+    """The position in a (partial) trick of the card winning it, the led card first."""
+    best = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[best]):
+            best = i
+    return best
 
 
 def card_text(card: Card) -> str:

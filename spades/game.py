@@ -39,6 +39,7 @@ from .cards import (
     cards_in,
     mask_of,
     sorted_cards,
+    winning_index,
 )
 from .chance import Chance, as_deck
 from .errors import IllegalAction, SpadesError
@@ -467,14 +468,8 @@ class Game:
         if len(trick) < self._n:
             self.to_move = (seat + 1) % self._n
             return
-        best = 0
-        for i in range(1, self._n):
-            c, b = trick[i], trick[best]
-            if (c // 13 == b // 13 and c > b) or (c >= _FIRST_SPADE > b):
-                best = i
         tricks = self.hands[-1].tricks
-        leader = tricks[-1][0]
-        taker = (leader + best) % self._n
+        taker = (tricks[-1][0] + winning_index(trick)) % self._n
         tricks[-1][2] = taker
         self._won[taker] += 1
         if len(tricks) == 13:

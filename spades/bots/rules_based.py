@@ -18,7 +18,18 @@ import random
 from collections.abc import Iterable, Sequence
 
 from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
-from ..cards import FULL_DECK, SPADES, SUIT_MASKS, Card, cards_in, mask_of
+from ..cards import (
+    FULL_DECK,
+    SPADES,
+    SUIT_MASKS,
+    Card,
+    beats,
+    cards_in,
+    mask_of,
+    rank_of,
+    suit_of,
+    winning_index,
+)
 from ..observation import Observation
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
@@ -29,16 +40,6 @@ NIL_LIMITS = {2: (2.5, 1.0), 4: (3.0, 2.5)}  # a nil hand: most likely tricks, m
 
 
 # ------------------------------------------------------------------ card helpers
-
-
-def suit_of(card: Card) -> int:
-    """The suit of ``card`` (0 clubs .. 3 spades)."""
-    return card // 13
-
-
-def rank_of(card: Card) -> int:
-    """The rank of ``card`` (0 for a two .. 12 for an ace)."""
-    return card % 13
 
 
 def in_suit(cards: Iterable[Card], suit: int) -> list[Card]:
@@ -56,22 +57,6 @@ def higher_in(mask: int, card: Card) -> int:
     suit_top = SUIT_MASKS[suit_of(card)]
     above = suit_top & ~((1 << (card + 1)) - 1)
     return (mask & above).bit_count()
-
-
-def beats(card: Card, best: Card) -> bool:
-    """Whether ``card`` beats ``best``, the card winning a trick so far."""
-    if suit_of(card) == suit_of(best):
-        return card > best
-    return suit_of(card) == SPADES
-
-
-def winning_index(cards: Sequence[Card]) -> int:
-    """The position of the card winning a (partial) trick."""
-    best = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best]):
-            best = i
-    return best
 
 
 def lowest(cards: Iterable[Card]) -> Card:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import SPADE_MASK, SUIT_MASKS, Card
+from ..cards import SPADE_MASK, SUIT_MASKS, Card, beats
 from ..rules import Rules
 from ..scoring import Contract, score_side
 
@@ -179,13 +179,6 @@ def _relative_key(h: list[int], leader: int, broken: bool) -> tuple[int, ...]:
     return (*(_pext(hand, alive) for hand in h[1:]), counts << 3 | leader << 1 | broken)
 
 
-def _beats(card: Card, best: Card) -> bool:
-    """Whether ``card`` beats the card ``best`` now winning the trick."""
-    if card // 13 == best // 13:
-        return card > best
-    return card >= _FIRST_SPADE
-
-
 def _follow_order(moves: int, win_card: int, mine_winning: bool) -> list[Card]:
     """Order a follower's cards: the cheapest winners first unless the side already wins."""
     if win_card >= _FIRST_SPADE:
@@ -290,7 +283,7 @@ class _TrickSearch(_Search):
             for i in range(n):
                 seat = (leader + i) % n
                 card = h[seat].bit_length() - 1
-                if i == 0 or _beats(card, win_card):
+                if i == 0 or beats(card, win_card):
                     win_card, win_seat = card, seat
             return win_seat % 2 == 0
         self.nodes += 1
@@ -367,7 +360,7 @@ class _TrickSearch(_Search):
         for card in _follow_order(moves, win_card, win_seat % 2 == seat % 2):
             bit = 1 << card
             h[seat] = hand ^ bit
-            if _beats(card, win_card):
+            if beats(card, win_card):
                 result = self.follow(leader, pos + 1, suit, card, seat, trick | bit,
                                      broken or card >= _FIRST_SPADE, need)
             else:
@@ -387,7 +380,7 @@ class _TrickSearch(_Search):
         self.h[seat] ^= bit
         if pos == 0:
             suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
-        elif _beats(card, win_card):
+        elif beats(card, win_card):
             win_card, win_seat = card, seat
         result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
                              broken or self.off or card >= _FIRST_SPADE, need)
@@ -448,7 +441,7 @@ class _ScoreSearch(_Search):
             for i in range(n):
                 seat = (leader + i) % n
                 card = h[seat].bit_length() - 1
-                if i == 0 or _beats(card, win_card):
+                if i == 0 or beats(card, win_card):
                     win_card, win_seat = card, seat
             self.won[win_seat] += 1
             result = self.final(tuple(self.won))
@@ -530,7 +523,7 @@ class _ScoreSearch(_Search):
         for card in _follow_order(moves, win_card, win_seat % 2 == seat % 2):
             bit = 1 << card
             h[seat] = hand ^ bit
-            if _beats(card, win_card):
+            if beats(card, win_card):
                 value = self.follow(leader, pos + 1, suit, card, seat, trick | bit,
                                     broken or card >= _FIRST_SPADE, alpha, beta)
             else:
@@ -558,7 +551,7 @@ class _ScoreSearch(_Search):
         self.h[seat] ^= bit
         if pos == 0:
             suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
-        elif _beats(card, win_card):
+        elif beats(card, win_card):
             win_card, win_seat = card, seat
         result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
                              broken or self.off or card >= _FIRST_SPADE, -_INF, _INF)
@@ -572,7 +565,7 @@ def _trick_state(deal: Deal) -> tuple[int, int, int, int, int]:
     for i, card in enumerate(deal.trick):
         if i == 0:
             suit, win_card = SUIT_MASKS[card // 13], card
-        elif _beats(card, win_card):
+        elif beats(card, win_card):
             win_card, win_seat = card, (deal.leader + i) % deal.players
         mask |= 1 << card
     return suit, win_card, win_seat, mask, len(deal.trick)
