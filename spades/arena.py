@@ -21,6 +21,7 @@ from . import record
 from .actions import Action
 from .bots import close_bot, make_bot, reveal_hands
 from .chance import shuffled_deck
+from .errors import SpadesError
 from .game import Game
 from .observation import Observation
 from .rules import Rules
@@ -73,6 +74,21 @@ class Board:
     a_wins: float
     stats: dict[str, BotStats]
     records: list[dict[str, Any]]
+
+
+def side_bots(spec: str) -> list[str]:
+    """The bots of a side: one name for every seat, or two comma-separated (partners)."""
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) > 2:
+        raise SpadesError(f"a side has at most two bots, got {spec!r}")
+    return names
+
+
+def seat_bot(spec: str, seat: int) -> str:
+    """The bot of ``seat`` in a side given as ``spec`` (``'hard,medium'``: seat 0 or 1 is
+    hard, its partner medium)."""
+    names = side_bots(spec)
+    return names[seat // 2 % len(names)]
 
 
 def _ratio(part: int, whole: int) -> float | None:
@@ -149,7 +165,8 @@ def _play(rules: Rules, decks: list[list[int]], specs: dict[str, str], a_side: i
     bots = []
     for seat in range(rules.players):
         role = "a" if rules.side_of(seat) == a_side else "b"
-        bots.append(_TimedBot(specs[role], f"{seed}:{role}:{seat}", times[role]))
+        bots.append(_TimedBot(seat_bot(specs[role], seat), f"{seed}:{role}:{seat}",
+                              times[role]))
         reveal_hands(bots[-1].bot, game.hand_masks)
     try:
         while game.to_move is not None:
@@ -185,7 +202,7 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
             played_stats.decision_seconds = times[role]
             stats[role].add(played_stats)
         if keep_records:
-            names = [specs["a" if rules.side_of(s) == a_side else "b"]
+            names = [seat_bot(specs["a" if rules.side_of(s) == a_side else "b"], s)
                      for s in range(rules.players)]
             records.append(record.game_record(game, names))
     return Board(index, diffs / max(hands_played, 1), a_wins / 2, stats, records)

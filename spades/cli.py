@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from . import bench, record
 from .analysis import analyze, format_analysis
-from .arena import run_arena
+from .arena import run_arena, side_bots
 from .bots import check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
 from .errors import SpadesError
@@ -198,8 +198,9 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _arena(args: argparse.Namespace) -> int:
     rules = rules_for(args.variant)
-    check_bot_name(args.a)
-    check_bot_name(args.b)
+    for spec in (args.a, args.b):
+        for name in side_bots(spec):
+            check_bot_name(name)
     boards = args.hands if args.hands is not None else args.matches
     if boards < 1 or args.workers < 1:
         raise SpadesError("--hands/--matches and --workers must be at least 1")
@@ -266,8 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = commands.add_parser("arena", help="duplicate comparison of two computer players")
     arena.add_argument("--variant", choices=list(PRESETS), default="partnership")
-    arena.add_argument("--a", required=True, help="bot A (side 0 first; seats 0 and 2)")
-    arena.add_argument("--b", required=True, help="bot B")
+    arena.add_argument("--a", required=True,
+                       help="bot A (side 0 first; seats 0 and 2), or two partners: hard,medium")
+    arena.add_argument("--b", required=True, help="bot B, or two partners")
     size = arena.add_mutually_exclusive_group(required=True)
     size.add_argument("--hands", type=int, help="duplicate hands, each from 0-0")
     size.add_argument("--matches", type=int, help="duplicate whole matches")
