@@ -95,11 +95,11 @@ def _ratio(part: int, whole: int) -> float | None:
     return None if whole == 0 else round(part / whole, 4)
 
 
-def percentile(sorted_values: Sequence[float], q: float) -> float | None:
+def percentile(sorted_values: Sequence[float], q: int) -> float | None:
     """The ``q``-th percentile (nearest rank) of already sorted values; None when empty."""
     if not sorted_values:
         return None
-    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
+    rank = max(1, -(-q * len(sorted_values) // 100))
     return round(sorted_values[rank - 1], 6)
 
 
@@ -165,8 +165,9 @@ def _play(rules: Rules, decks: list[list[int]], specs: dict[str, str], a_side: i
     bots = []
     for seat in range(rules.players):
         role = "a" if rules.side_of(seat) == a_side else "b"
-        bots.append(_TimedBot(seat_bot(specs[role], seat), f"{seed}:{role}:{seat}",
-                              times[role]))
+        spec = seat_bot(specs[role], seat)
+        # seeded by seat and bot, not by role: swapping A and B mirrors the games
+        bots.append(_TimedBot(spec, f"{seed}:{seat}:{spec}", times[role]))
         reveal_hands(bots[-1].bot, game.hand_masks)
     try:
         while game.to_move is not None:
@@ -187,7 +188,7 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
     diffs, hands_played, a_wins, records = 0.0, 0, 0.0, []
     for a_side in (0, 1):
         times: dict[str, list[float]] = {role: [] for role in ROLES}
-        game = _play(rules, decks, specs, a_side, f"{seed}:{index}:{a_side}", times)
+        game = _play(rules, decks, specs, a_side, f"{seed}:{index}", times)
         scores = game.scores
         diffs += scores[a_side] - scores[1 - a_side]
         played = sum(log.result is not None for log in game.hands)
@@ -226,6 +227,8 @@ def run_arena(rules: Rules, a: str, b: str, boards: int, seed: int, *, matches: 
               workers: int = 1, records_dir: str | None = None,
               progress: Callable[[int, int, float], None] | None = _progress) -> dict[str, Any]:
     """Play ``boards`` duplicate boards of A against B; the report of ``spades arena --json``."""
+    if boards < 1:
+        raise SpadesError(f"an arena needs at least one board, not {boards}")
     specs = {"a": a, "b": b}
     started = time.perf_counter()
     args = [(rules, specs, seed, i, matches, records_dir is not None) for i in range(boards)]

@@ -141,6 +141,7 @@ def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.R
     hands = [0, 0]
     hands[seat] = facts.known[seat]
     need = facts.held[other]
+    rest = list(cards_in(facts.unseen & facts.allowed[other]))
     from_pile: list[Card] = []
     if facts.drawn:
         # how many of her draws were cards I know were in the pile: hypergeometric
@@ -150,10 +151,9 @@ def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.R
             pile = [True] * facts.pile_known.bit_count() + [False] * (
                 facts.pile_size - facts.pile_known.bit_count())
             hits = sum(rng.sample(pile, facts.drawn)) - played_from_pile
-            if 0 <= hits <= min(len(candidates), need):
+            if max(0, need - len(rest)) <= hits <= min(len(candidates), need):
                 from_pile = rng.sample(candidates, hits)
                 break
-    rest = list(cards_in(facts.unseen & facts.allowed[other]))
     if len(rest) < need - len(from_pile):
         raise SpadesError("no deal is consistent with what this seat has seen")
     hands[other] = mask_of(from_pile) | mask_of(rng.sample(rest, need - len(from_pile)))

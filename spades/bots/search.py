@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..actions import Action
+from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, sandbag_penalty, score_side
 from .belief import sample_hands
@@ -76,6 +77,12 @@ class SearchBot:
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4) -> None:
+        for name, value, kind in (("samples", samples, int), ("dd", dd, int),
+                                  ("min_samples", min_samples, int),
+                                  ("time", time, (int, float, type(None)))):
+            if not isinstance(value, kind) or isinstance(value, bool) or (
+                    value is not None and value <= 0):
+                raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
         self.rng = rng
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples = min_samples
@@ -182,9 +189,14 @@ class CheatBot(SearchBot):
         """Let this bot see every hand (benchmarks only)."""
         self.true_hands = true_hands
 
-    def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
+    def act(self, observation: Observation) -> Action:
+        """The search's action, with the true hands as its only sample."""
         if self.true_hands is None:
-            raise RuntimeError("cheat was not shown the hands: call reveal() first")
+            raise SpadesError("cheat was not shown the hands: the driver must call reveal()")
+        return super().act(observation)
+
+    def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
+        assert self.true_hands is not None
         given = [self.true_hands()]
         return lambda: given.pop() if given else None
 

@@ -1,0 +1,432 @@
+"""Every registered bot: legal, repeatable, blind to hidden cards; ``make_bot`` names.
+
+Positions come from games played with random legal actions (random blind nils, so
+exchanges happen), kept at sampled steps of every phase of every variant (and two
+house-rule sets). Search bots get cheap budgets, and in two-player card play only
+late positions (the solver is slow with many cards left).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from spades import Game, Observation, SpadesError, rules_for
+from spades.bots import BOTS, check_bot_name, close_bot, make_bot, parse_bot_name, reveal_hands
+from spades.bots.search import SearchBot
+from spades.cards import DECK_SIZE, SUIT_MASKS, cards_in, mask_of
+
+CONFIGS = {
+    "two-player": rules_for("two-player", target=200),
+    "two-player-300": rules_for("two-player-300", target=150),
+    "partnership": rules_for("partnership", target=200),
+    # house rules: no nil at all (so no blind nil), spades led any time, one-card exchanges
+    "partnership-no-nil": rules_for("partnership", nil=False, lead_spades_anytime=True,
+                                    target=200),
+    "two-player-house": rules_for("two-player", exchange_cards=1, lead_spades_anytime=True,
+                                  target=200),
+    "two-player-no-nil": rules_for("two-player", nil=False, target=200),
+}
+EXPECTED_PHASES = {
+    "two-player": {"blind nil", "draft", "exchange", "bidding", "play"},
+    "two-player-300": {"draft", "bidding", "play"},
+    "partnership": {"blind nil", "exchange", "bidding", "play"},
+    "partnership-no-nil": {"bidding", "play"},
+    "two-player-house": {"blind nil", "draft", "exchange", "bidding", "play"},
+    "two-player-no-nil": {"draft", "bidding", "play"},
+}
+CHEAP = {
+    "hard": "hard:samples=2:dd=3:min_samples=1",
+    "expert": "expert:samples=2:dd=3:min_samples=1",
+    "cheat": "cheat:samples=2:dd=3:min_samples=1",
+}
+SEARCHERS = ("hard", "expert", "cheat")
+BLIND_TO_HIDDEN = ("random", "easy", "medium", "hard")
+KEEP_RATE = {"blind nil": 1.0, "draft": 0.12, "exchange": 1.0, "bidding": 1.0, "play": 0.25}
+LATE = 5  # two-player card play is searched only with this many cards or fewer
+
+
+def spec_of(name: str) -> str:
+    return CHEAP.get(name, name)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A position: the game as it stood (a private copy) and the mover's observation."""
+
+    label: str
+    game: Game
+    obs: Observation
+
+
+@functools.cache
+def spots(config: str) -> tuple[Spot, ...]:
+    """Sampled positions of random games under ``config``'s rules."""
+    rules = CONFIGS[config]
+    found = []
+    for seed in range(3):
+        game = Game(rules, seed=f"bots:{config}:{seed}")
+        rng = random.Random(seed)
+        while not game.over and game.hand_number <= 2:
+            obs = game.observation(game.to_move)
+            late = obs.phase == "play" and len(obs.hand) <= LATE
+            if rng.random() < (0.6 if late else KEEP_RATE[obs.phase]):
+                label = f"{config} seed {seed} hand {obs.hand_number} {obs.phase} seat {obs.seat}"
+                found.append(Spot(label, copy.deepcopy(game), obs))
+            game.apply(rng.choice(obs.legal))
+    return tuple(found)
+
+
+def searchable(spot: Spot) -> bool:
+    """Cheap enough for a search bot: not early two-player card play."""
+    obs = spot.obs
+    return not (obs.rules.players == 2 and obs.phase == "play" and len(obs.hand) > LATE)
+
+
+def forbidden() -> list[int]:
+    raise AssertionError("a bot other than cheat looked at the true hands")
+
+
+def build(name: str, seed: int, game: Game | None = None):
+    """A fresh bot; ``cheat`` is shown ``game``'s hands, the others a trap."""
+    bot = make_bot(spec_of(name), seed)
+    if name == "cheat":
+        assert game is not None
+        reveal_hands(bot, game.hand_masks)
+    else:
+        reveal_hands(bot, forbidden)
+    return bot
+
+
+# ------------------------------------------------------------------ legal and repeatable
+
+
+def test_registry_has_the_documented_bots() -> None:
+    assert {"random", "easy", "medium", "hard", "expert", "cheat"} <= set(BOTS)
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_positions_cover_every_phase(config: str) -> None:
+    phases = {spot.obs.phase for spot in spots(config)}
+    assert phases == EXPECTED_PHASES[config]
+    late = [s for s in spots(config) if s.obs.phase == "play" and len(s.obs.hand) <= 3]
+    assert late, "no late card play position"
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+@pytest.mark.parametrize("config", CONFIGS)
+def test_every_bot_is_legal_and_repeatable(config: str, name: str) -> None:
+    asked = set()
+    for i, spot in enumerate(spots(config)):
+        if name in SEARCHERS and not searchable(spot):
+            continue
+        obs = spot.obs
+        action = build(name, i, spot.game).act(obs)
+        assert action in obs.legal, (spot.label, name, action)
+        again = build(name, i, spot.game).act(obs)
+        assert again == action, (spot.label, name, action, again)
+        asked.add(obs.phase)
+    assert asked == EXPECTED_PHASES[config]
+
+
+def test_whole_hands_repeat_from_the_same_seeds() -> None:
+    """A whole hand of four bots per kind, twice from the same seeds: the same actions."""
+
+    def play(spec: str) -> list[int]:
+        game = Game(rules_for("partnership"), seed=11)
+        bots = [make_bot(spec, f"whole:{seat}") for seat in range(4)]
+        actions = []
+        while game.hand_number == 1:
+            action = bots[game.to_move].act(game.observation(game.to_move))
+            actions.append(int(action))
+            game.apply(action)
+        return actions
+
+    for name in ("random", "easy", "medium", "hard"):
+        first = play(spec_of(name))
+        assert len(first) >= 52
+        assert play(spec_of(name)) == first, name
+
+
+def test_search_bots_differ_from_medium_somewhere() -> None:
+    """The cheap search budget still searches: in late positions it is not just medium."""
+    late = [s for c in ("two-player", "partnership") for s in spots(c)
+            if s.obs.phase == "play" and len(s.obs.legal) > 1 and searchable(s)
+            and (s.obs.rules.players == 2 or len(s.obs.hand) <= 3)]
+    assert len(late) >= 10
+    differ = sum(build("hard", i).act(s.obs) != build("medium", i).act(s.obs)
+                 for i, s in enumerate(late))
+    assert differ > 0
+
+
+# ------------------------------------------------------------------ hidden cards
+
+
+def shown_voids(obs: Observation) -> list[int]:
+    """Each seat's suits (as card masks) its plays showed it lacks: failures to follow,
+    and everything but spades for a spade led before any spade was played."""
+    n = obs.rules.players
+    void = [0] * n
+    spade_seen = obs.rules.lead_spades_anytime
+    for trick in [*obs.tricks, *([obs.trick] if obs.trick else [])]:
+        if not trick.cards:
+            continue
+        led = trick.cards[0] // 13
+        if led == 3 and not spade_seen:
+            void[trick.leader] |= SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
+        for i, card in enumerate(trick.cards):
+            if card // 13 != led:
+                void[(trick.leader + i) % n] |= SUIT_MASKS[led]
+            spade_seen = spade_seen or card // 13 == 3
+    return void
+
+
+def _fits(card: int, seat: int, void: list[int]) -> bool:
+    return not (void[seat] >> card & 1)
+
+
+def other_world(game: Game, rng: random.Random) -> Game:
+    """A copy of ``game`` whose hidden cards differ but where the mover sees the same.
+
+    Cards the mover cannot see are moved: the whole deck before anyone has looked
+    (blind nil); otherwise swaps between other seats' hands (four players), or between
+    the opponent's hand and the cards the mover cannot place, the rest of the stock
+    and the discard pile (two players). Swaps respect the voids the play has shown.
+    """
+    alt = copy.deepcopy(game)
+    seat = alt.to_move
+    obs = game.observation(seat)
+    log = alt.hands[-1]
+    n = alt.rules.players
+    if obs.phase == "blind nil":
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        log.deck = deck
+        if n == 4:
+            for i in range(4):
+                alt._hands[(log.dealer + 1 + i) % 4] = mask_of(deck[i::4])
+        return alt
+    void = shown_voids(obs)
+    if n == 4:
+        known_to_partner = mask_of(obs.gave)
+        others = [s for s in range(4) if s != seat]
+        for _ in range(30):
+            a, b = rng.sample(others, 2)
+            xs = [c for c in cards_in(alt._hands[a] & ~known_to_partner) if _fits(c, b, void)]
+            ys = [c for c in cards_in(alt._hands[b] & ~known_to_partner) if _fits(c, a, void)]
+            if xs and ys:
+                x, y = rng.choice(xs), rng.choice(ys)
+                alt._hands[a] ^= 1 << x | 1 << y
+                alt._hands[b] ^= 1 << x | 1 << y
+        return alt
+    other = 1 - seat
+    stock_from = alt._stock_pos + (1 if obs.phase == "draft" else 0)
+    # the mover knows where its own discards and gifts went: leave them alone
+    mine = mask_of(obs.discards) | mask_of(obs.gave)
+    for _ in range(10):
+        outside = [*alt._pile, *log.deck[stock_from:]]
+        xs = list(cards_in(alt._hands[other] & ~mine))
+        ys = [c for c in outside if _fits(c, other, void) and not mine >> c & 1]
+        if not xs or not ys:
+            break
+        x, y = rng.choice(xs), rng.choice(ys)
+        alt._hands[other] ^= 1 << x | 1 << y
+        if y in alt._pile:
+            alt._pile[alt._pile.index(y)] = x
+            if alt._discards[other] >> y & 1:
+                alt._discards[other] ^= 1 << x | 1 << y
+        else:
+            deck = list(log.deck)
+            at_y, at_x = deck.index(y, stock_from), deck.index(x)
+            deck[at_y], deck[at_x] = x, y
+            log.deck = deck
+    return alt
+
+
+def _hidden_state(game: Game) -> tuple:
+    log = game.hands[-1]
+    return tuple(game._hands), tuple(log.deck), tuple(sorted(game._pile))
+
+
+@pytest.mark.parametrize("config", ["two-player", "two-player-300", "partnership"])
+def test_decisions_do_not_depend_on_hidden_cards(config: str) -> None:
+    rng = random.Random(config)
+    compared = 0
+    for i, spot in enumerate(spots(config)):
+        alt = other_world(spot.game, rng)
+        seat = spot.game.to_move
+        alt_obs = alt.observation(seat)
+        assert alt_obs == spot.obs, spot.label
+        if _hidden_state(alt) == _hidden_state(spot.game):
+            continue  # nothing could be moved (e.g. one card left each)
+        compared += 1
+        for name in BLIND_TO_HIDDEN:
+            if name in SEARCHERS and not searchable(spot):
+                continue
+            here = build(name, i).act(spot.obs)
+            there = build(name, i).act(alt_obs)
+            assert here == there, (spot.label, name, here, there)
+    assert compared >= 20
+
+
+def test_other_worlds_change_what_a_cheat_does() -> None:
+    """The test above has teeth: the bot that sees the hidden cards plays differently."""
+    rng = random.Random(5)
+    differ = 0
+    for config in ("two-player", "partnership"):
+        for i, spot in enumerate(spots(config)):
+            obs = spot.obs
+            if obs.phase != "play" or len(obs.legal) < 2 or not searchable(spot):
+                continue
+            alt = other_world(spot.game, rng)
+            here = build("cheat", i, spot.game).act(obs)
+            there = build("cheat", i, alt).act(alt.observation(obs.seat))
+            differ += here != there
+    assert differ > 0
+
+
+def test_other_world_keeps_its_cards_whole() -> None:
+    """The helper itself: every card still in exactly one place, and hands really differ."""
+    rng = random.Random(1)
+    moved = 0
+    for config in ("two-player", "partnership"):
+        for spot in spots(config):
+            alt = other_world(spot.game, rng)
+            log = alt.hands[-1]
+            n = alt.rules.players
+            held = [alt._hands[s] for s in range(n)]
+            assert [h.bit_count() for h in held] == [
+                h.bit_count() for h in spot.game._hands]
+            assert sorted(log.deck) == list(range(DECK_SIZE))
+            union = 0
+            for h in held:
+                assert union & h == 0
+                union |= h
+            moved += alt._hands != spot.game._hands
+    assert moved > 10
+
+
+# ------------------------------------------------------------------ names and budgets
+
+
+def test_make_bot_parses_budgets() -> None:
+    assert parse_bot_name("hard:samples=3:dd=4") == ("hard", {"samples": 3, "dd": 4})
+    assert parse_bot_name("hard:time=0.5") == ("hard", {"time": 0.5})
+    bot = make_bot("hard:samples=3:dd=4", 0)
+    assert isinstance(bot, SearchBot)
+    assert (bot.samples, bot.dd, bot.time_budget) == (3, 4, None)
+    assert make_bot("hard:time=0.25", 0).time_budget == 0.25
+    default = make_bot("hard", 0)
+    expert = make_bot("expert", 0)
+    assert expert.samples > default.samples and expert.dd > default.dd
+    assert (make_bot("expert:samples=5", 0).samples, make_bot("expert:samples=5", 0).dd) == (
+        5, expert.dd)
+
+
+@pytest.mark.parametrize("spec", [
+    "nobody", "", "Hard", "hard:samples", "hard:=3", "hard:bogus=1", "random:samples=3",
+    "medium:dd=2", "cheat:foo=1",
+])
+def test_make_bot_rejects_unknown_bots_and_parameters(spec: str) -> None:
+    with pytest.raises(SpadesError):
+        make_bot(spec, 0)
+
+
+def test_check_bot_name() -> None:
+    for spec in ("random", "hard:samples=3:dd=4", "cmd:python bot.py"):
+        check_bot_name(spec)
+    for spec in ("nobody", "hard:samples"):
+        with pytest.raises(SpadesError):
+            check_bot_name(spec)
+
+
+def test_make_bot_rejects_a_budget_that_is_not_a_number() -> None:
+    with pytest.raises(SpadesError):
+        make_bot("hard:samples=abc", 0)
+
+
+def test_cheat_needs_reveal_hands() -> None:
+    spot = next(s for s in spots("two-player") if s.obs.phase == "play"
+                and len(s.obs.legal) > 1 and searchable(s))
+    with pytest.raises(SpadesError, match="reveal"):
+        make_bot(spec_of("cheat"), 0).act(spot.obs)
+    bot = make_bot(spec_of("cheat"), 0)
+    reveal_hands(bot, spot.game.hand_masks)
+    assert bot.act(spot.obs) in spot.obs.legal
+
+
+def test_cheat_plays_the_true_deal() -> None:
+    """With the hands shown, cheat searches the one true deal: its card is a best card
+    of that deal (the same as a search bot whose only sample is the truth)."""
+    from spades.bots.search import contracts_of, match_value
+    from spades.bots.solver import Deal, score_values
+
+    checked = 0
+    for spot in spots("two-player"):
+        obs = spot.obs
+        if obs.phase != "play" or len(obs.legal) < 2 or not searchable(spot):
+            continue
+        action = build("cheat", 0, spot.game).act(obs)
+        trick = obs.trick
+        deal = Deal(tuple(spot.game.hand_masks()), trick.leader if trick else obs.seat,
+                    trick.cards if trick else (), tuple(obs.tricks_won),
+                    obs.spades_broken or obs.rules.lead_spades_anytime, 2)
+        values = score_values(deal, contracts_of(obs), obs.rules,
+                              match_value(obs, contracts_of(obs)))
+        assert values[action.card] == max(values[a.card] for a in obs.legal), spot.label
+        checked += 1
+    assert checked >= 5
+
+
+def test_cheat_without_reveal_fails_at_its_first_decision() -> None:
+    spot = next(s for s in spots("partnership") if s.obs.phase == "bidding")
+    with pytest.raises((RuntimeError, SpadesError), match="reveal"):
+        make_bot(spec_of("cheat"), 0).act(spot.obs)
+
+
+def test_hard_plays_when_the_opponent_must_hold_drawn_cards() -> None:
+    from spades import Action, parse_card
+    from spades.chance import RecordedChance
+
+    # seat 0 discards QS KS AS; seat 1 keeps 2S..JS, bids blind nil, gives her three side
+    # cards, draws QS KS AS and leads the 2S: she must hold the spades seat 0 discarded
+    low_spades = [parse_card(f"{r}S") for r in "23456789TJ"]
+    high_spades = [parse_card(c) for c in ("QS", "KS", "AS")]
+    side = list(range(39))
+    keep0, discard0 = side[:13], high_spades + side[13:23]
+    keep1, discard1 = low_spades + side[23:26], side[26:39]
+    deck = [c for r in range(13) for c in (keep0[r], discard0[r], keep1[r], discard1[r])]
+    game = Game(rules_for("two-player"), chance=RecordedChance([deck], [high_spades]))
+    for action in ["no blind nil", "blind nil", *["keep"] * 26]:
+        game.apply(action)
+    game.apply(Action.give(side[23:26]))
+    game.apply("bid 4")
+    game.apply("play 2S")
+    obs = game.observation(0)
+    # six samples: each has about 1 chance in 9 of drawing all three spades from the pile
+    assert make_bot("hard:samples=6:dd=3:min_samples=6", 0).act(obs) in obs.legal
+
+
+def test_close_bot_of_builtin_bots_reports_no_problems() -> None:
+    for name in BOTS:
+        assert close_bot(make_bot(spec_of(name), 0)) == []
+
+
+def test_reveal_hands_is_ignored_by_fair_bots() -> None:
+    calls: list[int] = []
+
+    def spy() -> list[int]:
+        calls.append(1)
+        return [0, 0]
+
+    spot = next(s for s in spots("two-player") if s.obs.phase == "play"
+                and len(s.obs.legal) > 1 and searchable(s))
+    for name in (*BLIND_TO_HIDDEN, "expert"):
+        bot = make_bot(spec_of(name), 0)
+        reveal_hands(bot, spy)
+        bot.act(spot.obs)
+    assert calls == []
