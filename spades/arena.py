@@ -118,7 +118,7 @@ class _TimedBot:
     """A bot whose decision times are recorded."""
 
     def __init__(self, spec: str, seed: str, times: list[float]) -> None:
-        self.bot = make_bot(spec, seed)
+        self.bot = make_bot(spec, seed, benchmark=True)
         self.times = times
 
     def act(self, observation: Observation) -> Action:
@@ -209,7 +209,7 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
     return Board(index, diffs / max(hands_played, 1), a_wins / 2, stats, records)
 
 
-def _progress(done: int, total: int, started: float) -> None:
+def progress_bar(done: int, total: int, started: float) -> None:
     """Redraw the progress bar on stderr at each whole percent."""
     if done != total and done * 100 // total == (done - 1) * 100 // total:
         return
@@ -225,7 +225,7 @@ def _progress(done: int, total: int, started: float) -> None:
 
 def run_arena(rules: Rules, a: str, b: str, boards: int, seed: int, *, matches: bool = False,
               workers: int = 1, records_dir: str | None = None,
-              progress: Callable[[int, int, float], None] | None = _progress) -> dict[str, Any]:
+              progress: Callable[[int, int, float], None] | None = None) -> dict[str, Any]:
     """Play ``boards`` duplicate boards of A against B; the report of ``spades arena --json``."""
     if boards < 1:
         raise SpadesError(f"an arena needs at least one board, not {boards}")

@@ -38,6 +38,7 @@ class Chance:
         self.rng = rng
         self._decks = [as_deck(d) for d in decks]
         self._next = 0
+        self._deck_rng: tuple[tuple[Card, ...], random.Random] | None = None
 
     def deck(self) -> list[Card] | None:
         """The deck for the next hand, or None when the caller must deal it."""
@@ -50,8 +51,16 @@ class Chance:
 
     def draw(self, pile: Sequence[Card], count: int, deck: Sequence[Card]) -> list[Card]:
         """``count`` cards drawn at random from ``pile`` (the two-player blind nil exchange)."""
-        rng = self.rng or random.Random(",".join(map(str, deck)))
-        return rng.sample(list(pile), count)
+        return self._draw_rng(deck).sample(list(pile), count)
+
+    def _draw_rng(self, deck: Sequence[Card]) -> random.Random:
+        """``rng``, or without one a generator seeded by the hand's deck, one per hand."""
+        if self.rng is not None:
+            return self.rng
+        key = tuple(deck)
+        if self._deck_rng is None or self._deck_rng[0] != key:
+            self._deck_rng = (key, random.Random(",".join(map(str, deck))))
+        return self._deck_rng[1]
 
 
 class RecordedChance(Chance):

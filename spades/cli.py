@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from . import bench, record
 from .analysis import analyze, format_analysis
-from .arena import run_arena, side_bots
+from .arena import progress_bar, run_arena, side_bots
 from .bots import check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
 from .errors import SpadesError
@@ -84,14 +84,14 @@ def _bot_names(text: str, players: int) -> list[str]:
     if len(names) != players:
         raise SpadesError(f"--bots needs one name or {players} names, got {len(names)}")
     for name in names:
-        check_bot_name(name)
+        check_bot_name(name, benchmark=True)
     return names
 
 
 def play_game(rules: Rules, bot_names: Sequence[str], seed: str, max_hands: int) -> Game:
     """One game between computer players, stopped after ``max_hands`` hands."""
     game = Game(rules, seed=f"{seed}:deal")
-    bots = [make_bot(name, f"{seed}:seat {s}") for s, name in enumerate(bot_names)]
+    bots = [make_bot(name, f"{seed}:seat {s}", benchmark=True) for s, name in enumerate(bot_names)]
     for bot in bots:
         reveal_hands(bot, game.hand_masks)
     try:
@@ -200,14 +200,15 @@ def _arena(args: argparse.Namespace) -> int:
     rules = rules_for(args.variant)
     for spec in (args.a, args.b):
         for name in side_bots(spec):
-            check_bot_name(name)
+            check_bot_name(name, benchmark=True)
     boards = args.hands if args.hands is not None else args.matches
     if boards < 1 or args.workers < 1:
         raise SpadesError("--hands/--matches and --workers must be at least 1")
     if args.records:
         Path(args.records).mkdir(parents=True, exist_ok=True)
     report = run_arena(rules, args.a, args.b, boards, args.seed, matches=args.matches is not None,
-                       workers=args.workers, records_dir=args.records)
+                       workers=args.workers, records_dir=args.records,
+                       progress=progress_bar)
     if args.json:
         print(json.dumps(report))
     else:

@@ -150,6 +150,10 @@ def replay(document: dict[str, Any] | str, seed: int | random.Random | None = No
         rules = rules_for(doc.get("variant"), **rules_json)
     except SpadesError as error:
         raise RecordError(str(error)) from None
+    players = doc.get("players")
+    if not (isinstance(players, list) and len(players) == rules.players
+            and all(isinstance(p, str) for p in players)):
+        raise RecordError(f"'players' must be {rules.players} names, got {players!r}")
     hands = _list(doc, "hands", "record")
     try:
         decks = [_deck(h, f"hand {i + 1}") for i, h in enumerate(hands)]
@@ -302,7 +306,12 @@ class _HandReplay:
             leader = _int(trick, "leader", self.context)
             if leader != self.game.to_move:
                 raise self.fail(f"seat {self.game.to_move} leads, the record says seat {leader}")
-            for card in self.cards(trick.get("cards")):
+            cards = self.cards(trick.get("cards"))
+            n = self.game.rules.players
+            if len(cards) > n or (len(cards) < n and t < len(self.lists["tricks"])):
+                raise self.fail(f"a trick has {n} cards (fewer only in the last one), "
+                                f"the record has {len(cards)}")
+            for card in cards:
                 if self.before_play is not None and card in self.game.legal_actions():
                     self.before_play(self.game, card)
                 self.game.apply(Action.play(card))

@@ -16,7 +16,15 @@ from dataclasses import dataclass
 import pytest
 
 from spades import Game, Observation, SpadesError, rules_for
-from spades.bots import BOTS, check_bot_name, close_bot, make_bot, parse_bot_name, reveal_hands
+from spades.bots import (
+    BENCHMARK_BOTS,
+    BOTS,
+    check_bot_name,
+    close_bot,
+    make_bot,
+    parse_bot_name,
+    reveal_hands,
+)
 from spades.bots.search import SearchBot
 from spades.cards import DECK_SIZE, SUIT_MASKS, cards_in, mask_of
 
@@ -93,7 +101,7 @@ def forbidden() -> list[int]:
 
 def build(name: str, seed: int, game: Game | None = None):
     """A fresh bot; ``cheat`` is shown ``game``'s hands, the others a trap."""
-    bot = make_bot(spec_of(name), seed)
+    bot = make_bot(spec_of(name), seed, benchmark=True)
     if name == "cheat":
         assert game is not None
         reveal_hands(bot, game.hand_masks)
@@ -106,7 +114,14 @@ def build(name: str, seed: int, game: Game | None = None):
 
 
 def test_registry_has_the_documented_bots() -> None:
-    assert {"random", "easy", "medium", "hard", "expert", "cheat"} <= set(BOTS)
+    assert {"random", "easy", "medium", "hard", "expert"} <= set(BOTS)
+    assert "cheat" in BENCHMARK_BOTS and "cheat" not in BOTS
+
+
+def test_cheat_is_only_made_for_benchmarks() -> None:
+    with pytest.raises(SpadesError, match="unknown bot 'cheat'"):
+        make_bot("cheat", 0)
+    assert make_bot("cheat", 0, benchmark=True) is not None
 
 
 @pytest.mark.parametrize("config", CONFIGS)
@@ -117,7 +132,7 @@ def test_positions_cover_every_phase(config: str) -> None:
     assert late, "no late card play position"
 
 
-@pytest.mark.parametrize("name", list(BOTS))
+@pytest.mark.parametrize("name", [*BOTS, *BENCHMARK_BOTS])
 @pytest.mark.parametrize("config", CONFIGS)
 def test_every_bot_is_legal_and_repeatable(config: str, name: str) -> None:
     asked = set()
@@ -353,8 +368,8 @@ def test_cheat_needs_reveal_hands() -> None:
     spot = next(s for s in spots("two-player") if s.obs.phase == "play"
                 and len(s.obs.legal) > 1 and searchable(s))
     with pytest.raises(SpadesError, match="reveal"):
-        make_bot(spec_of("cheat"), 0).act(spot.obs)
-    bot = make_bot(spec_of("cheat"), 0)
+        make_bot(spec_of("cheat"), 0, benchmark=True).act(spot.obs)
+    bot = make_bot(spec_of("cheat"), 0, benchmark=True)
     reveal_hands(bot, spot.game.hand_masks)
     assert bot.act(spot.obs) in spot.obs.legal
 
@@ -385,7 +400,7 @@ def test_cheat_plays_the_true_deal() -> None:
 def test_cheat_without_reveal_fails_at_its_first_decision() -> None:
     spot = next(s for s in spots("partnership") if s.obs.phase == "bidding")
     with pytest.raises((RuntimeError, SpadesError), match="reveal"):
-        make_bot(spec_of("cheat"), 0).act(spot.obs)
+        make_bot(spec_of("cheat"), 0, benchmark=True).act(spot.obs)
 
 
 def test_hard_plays_when_the_opponent_must_hold_drawn_cards() -> None:
@@ -412,8 +427,8 @@ def test_hard_plays_when_the_opponent_must_hold_drawn_cards() -> None:
 
 
 def test_close_bot_of_builtin_bots_reports_no_problems() -> None:
-    for name in BOTS:
-        assert close_bot(make_bot(spec_of(name), 0)) == []
+    for name in [*BOTS, *BENCHMARK_BOTS]:
+        assert close_bot(make_bot(spec_of(name), 0, benchmark=True)) == []
 
 
 def test_reveal_hands_is_ignored_by_fair_bots() -> None:

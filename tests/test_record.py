@@ -616,3 +616,31 @@ def test_every_card_swap_in_play_is_caught(variant: str, finished: dict[str, Gam
             continue  # the same seat: the swap may be legal and change nothing
         tricks[t]["cards"][i], tricks[u]["cards"][j] = tricks[u]["cards"][j], tricks[t]["cards"][i]
         assert rejected(tampered).startswith("hand 1, trick ")
+
+
+def test_players_must_name_every_seat(finished: dict[str, Game]) -> None:
+    doc = doc_of(finished["partnership"])
+    doc["players"] = ["only", "three", "names"]
+    assert rejected(doc).startswith("'players' must be 4 names")
+
+
+def test_cards_moved_between_tricks_are_rejected(finished: dict[str, Game]) -> None:
+    doc = doc_of(finished["two-player"])
+    tricks = doc["hands"][0]["tricks"]
+    tricks[0]["cards"].append(tricks[1]["cards"].pop(0))  # three cards, then one
+    assert rejected(doc) == ("hand 1, trick 1: a trick has 2 cards (fewer only in the last "
+                             "one), the record has 3")
+
+
+def test_two_exchanges_from_explicit_decks_draw_independently() -> None:
+    """Without a seed, the draws of a hand come from one generator seeded by its deck,
+    not from a fresh generator per draw (which would repeat the same picks)."""
+    from spades.chance import Chance
+
+    chance = Chance(None, [list(range(52))])
+    deck = chance.deck()
+    assert deck is not None
+    pile = list(range(26))
+    assert chance.draw(pile, 3, deck) != chance.draw(pile, 3, deck)
+    again = Chance(None, [list(range(52))])
+    assert again.draw(pile, 3, deck) == Chance(None, []).draw(pile, 3, deck)

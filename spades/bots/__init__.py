@@ -38,11 +38,12 @@ class RandomBot:
         return self.rng.choice(observation.legal)
 
 
-# every bot by name; each factory takes a ``random.Random`` and its budget parameters
+# the bots offered to players, by name; a factory takes a ``random.Random`` and budgets
 BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot, "easy": EasyBot, "medium": MediumBot,
-    "hard": hard, "expert": expert, "cheat": CheatBot,
+    "random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": hard, "expert": expert,
 }
+# bots for benchmarks only, never offered to players: ``cheat`` sees every card
+BENCHMARK_BOTS: dict[str, Callable[..., Bot]] = {"cheat": CheatBot}
 EXTERNAL_PREFIX = "cmd:"
 
 
@@ -55,11 +56,19 @@ def _parse_value(text: str) -> Any:
     return text
 
 
-def parse_bot_name(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split ``'hard:samples=30:time=0.5'`` into ``('hard', {'samples': 30, 'time': 0.5})``."""
+def _known(benchmark: bool) -> dict[str, Callable[..., Bot]]:
+    return {**BOTS, **BENCHMARK_BOTS} if benchmark else BOTS
+
+
+def parse_bot_name(spec: str, benchmark: bool = False) -> tuple[str, dict[str, Any]]:
+    """Split ``'hard:samples=30:time=0.5'`` into ``('hard', {'samples': 30, 'time': 0.5})``.
+
+    ``benchmark`` admits the benchmark-only bots (``cheat``).
+    """
     name, *parts = spec.strip().split(":")
-    if name not in BOTS:
-        raise SpadesError(f"unknown bot {name!r}; valid: {', '.join(BOTS)}, or cmd:PROGRAM")
+    known = _known(benchmark)
+    if name not in known:
+        raise SpadesError(f"unknown bot {name!r}; valid: {', '.join(known)}, or cmd:PROGRAM")
     params: dict[str, Any] = {}
     for part in parts:
         key, sep, value = part.partition("=")
@@ -69,30 +78,29 @@ def parse_bot_name(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
-def check_bot_name(spec: str) -> None:
+def check_bot_name(spec: str, benchmark: bool = False) -> None:
     """Raise :class:`SpadesError` unless ``spec`` names a bot that can be built."""
     if not spec.startswith(EXTERNAL_PREFIX):
-        parse_bot_name(spec)
+        parse_bot_name(spec, benchmark)
 
 
-def make_bot(spec: str, seed: int | str) -> Bot:
-    """The bot named by ``spec``, seeded by ``seed``."""
+def make_bot(spec: str, seed: int | str, benchmark: bool = False) -> Bot:
+    """The bot named by ``spec``, seeded by ``seed`` (``benchmark``: ``cheat`` too)."""
     if spec.startswith(EXTERNAL_PREFIX):
         from .external import ExternalBot
 
         return ExternalBot(spec[len(EXTERNAL_PREFIX):], random.Random(seed))
-    name, params = parse_bot_name(spec)
+    name, params = parse_bot_name(spec, benchmark)
     try:
-        return BOTS[name](random.Random(seed), **params)
+        return _known(benchmark)[name](random.Random(seed), **params)
     except TypeError as error:
         raise SpadesError(f"bad parameters for bot {name!r}: {error}") from None
 
 
 def reveal_hands(bot: Bot, true_hands: Callable[[], list[int]]) -> None:
     """Show every hand to a bot that cheats by design (``cheat``, for benchmarks only)."""
-    reveal = getattr(bot, "reveal", None)
-    if reveal is not None:
-        reveal(true_hands)
+    if isinstance(bot, CheatBot):
+        bot.reveal(true_hands)
 
 
 def close_bot(bot: Bot) -> list[str]:

@@ -11,12 +11,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
+from ..cards import FULL_DECK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
 from ..errors import SpadesError
 from ..observation import Observation
 
-ALL_CARDS = (1 << DECK_SIZE) - 1
 MAX_ATTEMPTS = 200
+
+
+class SampleError(SpadesError):
+    """No deal consistent with what the seat has seen was found."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ def voids(observation: Observation) -> list[int]:
         led_suit = trick.cards[0] // RANKS_PER_SUIT
         if led_suit == SPADES and not broken:
             # a spade led before spades were broken: the leader held nothing else
-            void[trick.leader] |= ALL_CARDS & ~SUIT_MASKS[SPADES]
+            void[trick.leader] |= FULL_DECK & ~SUIT_MASKS[SPADES]
         for i, card in enumerate(trick.cards):
             suit = card // RANKS_PER_SUIT
             if suit != led_suit:
@@ -91,8 +94,8 @@ def knowledge(observation: Observation) -> Knowledge:
     if n == 4:
         partner = (seat + 2) % 4
         known[partner] = mask_of(observation.gave) & ~all_played
-        unseen = ALL_CARDS & ~hand & ~all_played & ~known[partner]
-        allowed = tuple(ALL_CARDS if s == seat else (unseen & ~void[s]) | known[s]
+        unseen = FULL_DECK & ~hand & ~all_played & ~known[partner]
+        allowed = tuple(FULL_DECK if s == seat else (unseen & ~void[s]) | known[s]
                         for s in range(n))
         return Knowledge(seat, held, tuple(known), allowed, unseen)
     return _two_player_knowledge(observation, hand, all_played, played, held, known, void)
@@ -118,9 +121,9 @@ def _two_player_knowledge(observation: Observation, hand: int, all_played: int,
         pile_known = (mask_of(observation.discards) & ~mask_of(observation.received)) | mask_of(
             observation.gave)
     pile_known &= ~hand
-    unseen = ALL_CARDS & ~hand & ~all_played & ~mine_out
+    unseen = FULL_DECK & ~hand & ~all_played & ~mine_out
     pile_candidates = pile_known & ~all_played if drawn else 0
-    allowed = [ALL_CARDS, ALL_CARDS]
+    allowed = [FULL_DECK, FULL_DECK]
     allowed[other] = (unseen | pile_candidates) & ~void[other]
     return Knowledge(seat, held, tuple(known), tuple(allowed), unseen,
                      pile_known=pile_known, pile_size=2 * 13, drawn=drawn)
@@ -155,7 +158,7 @@ def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.R
                 from_pile = rng.sample(candidates, hits)
                 break
     if len(rest) < need - len(from_pile):
-        raise SpadesError("no deal is consistent with what this seat has seen")
+        raise SampleError("no deal is consistent with what this seat has seen")
     hands[other] = mask_of(from_pile) | mask_of(rng.sample(rest, need - len(from_pile)))
     return hands
 
@@ -182,4 +185,4 @@ def _sample_partnership(facts: Knowledge, rng: random.Random) -> list[int]:
             hands[seat] |= 1 << card
         else:
             return hands
-    raise SpadesError("no deal is consistent with what this seat has seen")
+    raise SampleError("no deal is consistent with what this seat has seen")

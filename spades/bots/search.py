@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from ..actions import Action
 from ..errors import SpadesError
 from ..observation import Observation
-from ..scoring import Contract, sandbag_penalty, score_side
-from .belief import sample_hands
+from ..scoring import Contract, sandbag_penalty, score_side, winner
+from .belief import SampleError, sample_hands
 from .rules_based import MediumBot
 from .solver import Deal, score_values, trick_values
 
@@ -56,9 +56,9 @@ def match_value(
             totals.append(obs.scores[k] + result.points - penalty)
         ours, theirs = totals[side], totals[1 - side]
         worth = float(ours - theirs - (obs.scores[side] - obs.scores[1 - side]))
-        if max(totals) >= rules.target or (rules.lose_threshold is not None
-                                           and min(totals) <= rules.lose_threshold):
-            worth += MATCH_WEIGHT * ((ours > theirs) - (theirs > ours))
+        match_winner = winner(totals, rules)
+        if match_winner is not None:
+            worth += MATCH_WEIGHT if match_winner == side else -MATCH_WEIGHT
         cache[won] = worth
         return worth
 
@@ -94,10 +94,13 @@ class SearchBot:
         if len(obs.legal) == 1:
             return obs.legal[0]
         kind = obs.legal[0].kind
-        if kind == "play" and self._can_search(obs):
-            return self._play(obs)
-        if kind == "bid" and obs.rules.players == 2:
-            return self._bid_two_player(obs)
+        try:
+            if kind == "play" and self._can_search(obs):
+                return self._play(obs)
+            if kind == "bid" and obs.rules.players == 2:
+                return self._bid_two_player(obs)
+        except SampleError:  # no consistent deal found in time: play by the rules instead
+            pass
         return self.fallback.act(obs)
 
     # ----- the samples
@@ -146,8 +149,9 @@ class SearchBot:
     def _bid_two_player(self, obs: Observation) -> Action:
         """The bid with the best mean score over sampled deals' double-dummy tricks.
 
-        Double dummy is optimistic for the side that knows every card: half a
-        trick is taken off. A nil is bid when the medium player would bid it.
+        Double dummy is optimistic for the side that sees every card, so each deal's
+        tricks count one less; a bag also costs its share of the sandbag penalty. A
+        nil is bid when the medium player would bid it.
         """
         medium = self.fallback.act(obs)
         if medium.tricks == 0:
@@ -155,21 +159,17 @@ class SearchBot:
         rules = obs.rules
         first = obs.first_drawer or 0
         leader = first if rules.first_drawer_bids_first else 1 - first
-        counts: list[float] = []
+        counts: list[int] = []
         next_world = self._worlds(obs)
         while (hands := next_world()) is not None:
             deal = Deal(tuple(hands), leader, (), (0, 0), rules.lead_spades_anytime, 2)
-            values = trick_values(deal)
-            best = max(values.values())
-            counts.append(best if leader == obs.seat else 13 - best)
-        bag_cost = 1 - (rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0)
+            best = max(trick_values(deal).values())
+            counts.append(max(0, (best if leader == obs.seat else 13 - best) - 1))
+        bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
 
         def expected(bid: int) -> float:
-            total = 0.0
-            for tricks in counts:
-                tricks -= 0.5
-                total += 10 * bid + (tricks - bid) * bag_cost if tricks >= bid else -10 * bid
-            return total / len(counts)
+            results = [score_side([Contract(bid)], [tricks], rules) for tricks in counts]
+            return sum(r.points - r.bags * bag_cost for r in results) / len(results)
 
         legal_bids = [a for a in obs.legal if a.tricks > 0]
         return max(legal_bids, key=lambda a: (expected(a.tricks), -a.tricks))
