@@ -64,7 +64,8 @@ def analyze(document: dict[str, Any] | str, hand: int | None = None,
         if hand is not None and game.hand_number != hand:
             return
         deal = Deal.from_game(game)
-        limit = max_tricks_left or (13 if deal.players == 2 else 6)
+        limit = max_tricks_left if max_tricks_left is not None else (
+            13 if deal.players == 2 else 6)
         if deal.tricks_left > limit:
             return
         values = score_values(deal, _contracts(game), game.rules)

@@ -229,6 +229,9 @@ def run_arena(rules: Rules, a: str, b: str, boards: int, seed: int, *, matches: 
     """Play ``boards`` duplicate boards of A against B; the report of ``spades arena --json``."""
     if boards < 1:
         raise SpadesError(f"an arena needs at least one board, not {boards}")
+    for spec in (a, b):
+        if len(side_bots(spec)) > rules.players // 2:
+            raise SpadesError(f"a side of {rules.variant} has one seat: {spec!r} names two bots")
     specs = {"a": a, "b": b}
     started = time.perf_counter()
     args = [(rules, specs, seed, i, matches, records_dir is not None) for i in range(boards)]
