@@ -208,4 +208,4 @@ def hard(rng: random.Random, **budget: float) -> SearchBot:
 
 def expert(rng: random.Random, **budget: float) -> SearchBot:
     """``expert``: the search with a larger budget."""
-    return SearchBot(rng, **{"samples": 60, "dd": 7, **budget})
+    return SearchBot(rng, **{"samples": 48, **budget})
