@@ -31,6 +31,7 @@ from ..cards import (
     winning_index,
 )
 from ..observation import Observation
+from .belief import voids
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 SIDE_SUITS = (0, 1, 2)
@@ -172,17 +173,13 @@ class Table:
         self.opponents = [s for s in range(self.n) if s not in self.side]
         self.hand = list(obs.hand)
         self.hand_mask = mask_of(self.hand)
-        self.voids: list[set[int]] = [set() for _ in range(self.n)]
+        shown = voids(obs)
+        self.voids: list[set[int]] = [
+            {suit for suit in range(4) if shown[seat] & SUIT_MASKS[suit] == SUIT_MASKS[suit]}
+            for seat in range(self.n)]
         played = 0
-        tricks = list(obs.tricks) + ([obs.trick] if obs.trick is not None else [])
-        for trick in tricks:
-            if not trick.cards:
-                continue
-            led = suit_of(trick.cards[0])
-            for i, card in enumerate(trick.cards):
-                played |= 1 << card
-                if suit_of(card) != led:
-                    self.voids[(trick.leader + i) % self.n].add(led)
+        for trick in (*obs.tricks, *([obs.trick] if obs.trick is not None else [])):
+            played |= mask_of(trick.cards)
         self.played = played
         known_out = mask_of(obs.gave) if self.n == 4 else mask_of(obs.discards) | mask_of(obs.gave)
         self.unseen = FULL_DECK & ~self.hand_mask & ~played & ~known_out
