@@ -16,7 +16,7 @@ from .bots.solver import Deal, score_values
 from .cards import Card, card_text
 from .game import Game
 from .record import replay
-from .scoring import Contract
+from .scoring import contracts
 
 
 @dataclass(frozen=True)
@@ -44,13 +44,6 @@ class PlayValue:
                 "cost": self.cost}
 
 
-def _contracts(game: Game) -> list[Contract]:
-    log = game.hands[-1]
-    bids = dict(log.bids)
-    return [Contract(bids.get(seat, 0), seat in log.blind_nil)
-            for seat in range(game.rules.players)]
-
-
 def analyze(document: dict[str, Any] | str, hand: int | None = None,
             max_tricks_left: int | None = None) -> list[PlayValue]:
     """The value of every card played (in hand ``hand`` only, if given).
@@ -68,7 +61,10 @@ def analyze(document: dict[str, Any] | str, hand: int | None = None,
             13 if deal.players == 2 else 6)
         if deal.tricks_left > limit:
             return
-        values = score_values(deal, _contracts(game), game.rules)
+        log = game.hands[-1]
+        bids = dict(log.bids)
+        hand_contracts = contracts([bids.get(s) for s in range(deal.players)], log.blind_nil)
+        values = score_values(deal, hand_contracts, game.rules)
         best = max(values, key=lambda c: (values[c], -c))
         plays.append(PlayValue(game.hand_number, 14 - deal.tricks_left, deal.to_move, card,
                                values[card], best, values[best]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .rules import Rules
@@ -14,6 +14,12 @@ class Contract:
 
     tricks: int
     blind: bool = False
+
+
+def contracts(bids: Sequence[int | None], blind_nil: Collection[int]) -> list[Contract]:
+    """Each seat's contract from its bid (None, not yet made, counts as 0) and the
+    seats that bid blind nil."""
+    return [Contract(bid or 0, seat in blind_nil) for seat, bid in enumerate(bids)]
 
 
 @dataclass(frozen=True)

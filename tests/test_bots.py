@@ -377,8 +377,9 @@ def test_cheat_needs_reveal_hands() -> None:
 def test_cheat_plays_the_true_deal() -> None:
     """With the hands shown, cheat searches the one true deal: its card is a best card
     of that deal (the same as a search bot whose only sample is the truth)."""
-    from spades.bots.search import contracts_of, match_value
+    from spades.bots.search import match_value
     from spades.bots.solver import Deal, score_values
+    from spades.scoring import contracts
 
     checked = 0
     for spot in spots("two-player"):
@@ -390,8 +391,8 @@ def test_cheat_plays_the_true_deal() -> None:
         deal = Deal(tuple(spot.game.hand_masks()), trick.leader if trick else obs.seat,
                     trick.cards if trick else (), tuple(obs.tricks_won),
                     obs.spades_broken or obs.rules.lead_spades_anytime, 2)
-        values = score_values(deal, contracts_of(obs), obs.rules,
-                              match_value(obs, contracts_of(obs)))
+        values = score_values(deal, contracts(obs.bids, obs.blind_nil), obs.rules,
+                              match_value(obs, contracts(obs.bids, obs.blind_nil)))
         assert values[action.card] == max(values[a.card] for a in obs.legal), spot.label
         checked += 1
     assert checked >= 5

@@ -19,17 +19,12 @@ from collections.abc import Callable, Sequence
 from ..actions import Action
 from ..errors import SpadesError
 from ..observation import Observation
-from ..scoring import Contract, sandbag_penalty, score_side, winner
+from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
 from .belief import SampleError, sample_hands
 from .rules_based import MediumBot
 from .solver import Deal, score_values, trick_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
-
-
-def contracts_of(obs: Observation) -> list[Contract]:
-    """Each seat's contract as the observation shows it (bids not yet made count as 0)."""
-    return [Contract(bid or 0, seat in obs.blind_nil) for seat, bid in enumerate(obs.bids)]
 
 
 def match_value(
@@ -132,8 +127,8 @@ class SearchBot:
         return next_world
 
     def _play(self, obs: Observation) -> Action:
-        contracts = contracts_of(obs)
-        evaluate = match_value(obs, contracts)
+        bids = contracts(obs.bids, obs.blind_nil)
+        evaluate = match_value(obs, bids)
         trick = obs.trick
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
@@ -141,10 +136,9 @@ class SearchBot:
             deal = Deal(tuple(hands), trick.leader if trick else obs.seat,
                         trick.cards if trick else (), tuple(obs.tricks_won),
                         obs.spades_broken or obs.rules.lead_spades_anytime, obs.rules.players)
-            for card, value in score_values(deal, contracts, obs.rules, evaluate).items():
+            for card, value in score_values(deal, bids, obs.rules, evaluate).items():
                 totals[card] = totals.get(card, 0.0) + value
-        best = max(obs.legal, key=lambda a: totals.get(a.card, float("-inf")))
-        return best
+        return max(obs.legal, key=lambda a: totals.get(a.card, float("-inf")))
 
     def _bid_two_player(self, obs: Observation) -> Action:
         """The bid with the best mean score over sampled deals' double-dummy tricks.
