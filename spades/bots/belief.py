@@ -16,6 +16,7 @@ from ..errors import SpadesError
 from ..observation import Observation
 
 MAX_ATTEMPTS = 200
+PILE_SIZE = 26  # the two-player discard pile: 13 discards each, exchanges keep its size
 
 
 class SampleError(SpadesError):
@@ -30,7 +31,7 @@ class Knowledge:
     seat's hand (the seat's own hand, and cards it gave its partner); ``allowed`` the
     cards each seat may hold (voids removed); ``unseen`` the cards whose place the
     seat does not know; ``pile_known`` (two-player) the cards the seat knows were in
-    the discard pile when the opponent drew from it, ``pile_size`` that pile's size,
+    the discard pile when the opponent drew from it (a pile of :data:`PILE_SIZE`),
     ``drawn`` how many cards the opponent drew.
     """
 
@@ -40,7 +41,6 @@ class Knowledge:
     allowed: tuple[int, ...]
     unseen: int
     pile_known: int = 0
-    pile_size: int = 0
     drawn: int = 0
 
 
@@ -126,7 +126,7 @@ def _two_player_knowledge(observation: Observation, hand: int, all_played: int,
     allowed = [FULL_DECK, FULL_DECK]
     allowed[other] = (unseen | pile_candidates) & ~void[other]
     return Knowledge(seat, held, tuple(known), tuple(allowed), unseen,
-                     pile_known=pile_known, pile_size=2 * 13, drawn=drawn)
+                     pile_known=pile_known, drawn=drawn)
 
 
 def sample_hands(observation: Observation, rng: random.Random,
@@ -152,7 +152,7 @@ def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.R
         candidates = list(cards_in(facts.pile_known & facts.allowed[other]))
         for _ in range(MAX_ATTEMPTS):
             pile = [True] * facts.pile_known.bit_count() + [False] * (
-                facts.pile_size - facts.pile_known.bit_count())
+                PILE_SIZE - facts.pile_known.bit_count())
             hits = sum(rng.sample(pile, facts.drawn)) - played_from_pile
             if max(0, need - len(rest)) <= hits <= min(len(candidates), need):
                 from_pile = rng.sample(candidates, hits)

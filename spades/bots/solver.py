@@ -200,7 +200,6 @@ class _Search:
         self.n = players
         self.off = rules_off_broken
         self.best: dict[tuple, int] = {}
-        self.nodes = 0
 
     def lead_order(self, leader: int, moves: int, key: tuple[int, ...]) -> list[Card]:
         """The leader's cards: the remembered best, then sure winners, then low cards."""
@@ -286,7 +285,6 @@ class _TrickSearch(_Search):
                 if i == 0 or beats(card, win_card):
                     win_card, win_seat = card, seat
             return win_seat % 2 == 0
-        self.nodes += 1
         broken = broken or self.off
         key = _relative_key(h, leader, broken)
         entry = self.tt.get(key)
@@ -447,7 +445,6 @@ class _ScoreSearch(_Search):
             result = self.final(tuple(self.won))
             self.won[win_seat] -= 1
             return result
-        self.nodes += 1
         broken = broken or self.off
         key = (*h, leader, broken, won)
         entry = self.tt.get(key)
