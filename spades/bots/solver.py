@@ -229,6 +229,17 @@ class _Search:
             order.insert(0, remembered)
         return order
 
+    def _follower(self, leader: int, pos: int, suit: int, trick: int) -> tuple[int, int, int]:
+        """The seat in position ``pos``, its hand, and its distinct legal cards (it
+        follows the suit led if it can)."""
+        h = self.h
+        seat = (leader + pos) % self.n
+        hand = h[seat]
+        alive = trick
+        for other in h:
+            alive |= other
+        return seat, hand, _reps(hand & suit or hand, alive)
+
 
 class _TrickSearch(_Search):
     """Zero-window searches on side 0's tricks, sharing one transposition table."""
@@ -347,13 +358,7 @@ class _TrickSearch(_Search):
         if pos == n:
             return self.ge(win_seat, need - (win_seat % 2 == 0), broken)
         h = self.h
-        seat = (leader + pos) % n
-        hand = h[seat]
-        moves = hand & suit or hand
-        alive = trick
-        for other in h:
-            alive |= other
-        moves = _reps(moves, alive)
+        seat, hand, moves = self._follower(leader, pos, suit, trick)
         maximise = seat % 2 == 0
         for card in _follow_order(moves, win_card, win_seat % 2 == seat % 2):
             bit = 1 << card
@@ -508,13 +513,7 @@ class _ScoreSearch(_Search):
             self.won[win_seat] -= 1
             return value
         h = self.h
-        seat = (leader + pos) % n
-        hand = h[seat]
-        moves = hand & suit or hand
-        alive = trick
-        for other in h:
-            alive |= other
-        moves = _reps(moves, alive)
+        seat, hand, moves = self._follower(leader, pos, suit, trick)
         maximise = seat % 2 == self.side
         best = -_INF if maximise else _INF
         for card in _follow_order(moves, win_card, win_seat % 2 == seat % 2):
