@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 import pytest
+from helpers import opponent_must_hold_drawn_cards
 
 from spades import Game, Observation, SpadesError, TrickView, parse_card, rules_for
 from spades.bots.belief import knowledge, sample_hands, voids
@@ -267,33 +268,6 @@ def test_partnership_samples_spread_the_unseen_cards() -> None:
     for s in range(4):
         if s != position.obs.seat:
             assert seen[s] == facts.allowed[s] & (facts.unseen | facts.known[s]), s
-
-
-def opponent_must_hold_drawn_cards() -> Game:
-    """A two-player hand where seat 1's hand is forced to hold cards from the pile.
-
-    Seat 0 keeps 13 side cards and discards the AS KS QS among its 13 discards; seat 1
-    keeps ten spades 2S..JS and three side cards, bids blind nil, gives the side cards
-    and draws QS KS AS from the pile; she leads the 2S: all spades, and only 9 of the
-    spades seat 0 has not seen are left for the 12 cards she holds.
-    """
-    from spades import Action
-    from spades.chance import RecordedChance
-
-    low_spades = [parse_card(f"{r}S") for r in "23456789TJ"]
-    high_spades = [parse_card(c) for c in ("QS", "KS", "AS")]
-    side = list(range(39))
-    keep0, discard0 = side[:13], high_spades + side[13:23]
-    keep1, discard1 = low_spades + side[23:26], side[26:39]
-    deck = [c for r in range(13) for c in (keep0[r], discard0[r], keep1[r], discard1[r])]
-    game = Game(rules_for("two-player"), chance=RecordedChance([deck], [high_spades]))
-    for action in ["no blind nil", "blind nil", *["keep"] * 26]:
-        game.apply(action)
-    game.apply(Action.give(side[23:26]))
-    game.apply("bid 4")
-    game.apply("play 2S")
-    assert game.hand_of(1) == low_spades[1:] + high_spades
-    return game
 
 
 def test_sampler_when_the_opponent_must_hold_drawn_cards() -> None:

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from helpers import opponent_must_hold_drawn_cards
 
 from spades import Game, Observation, SpadesError, rules_for
 from spades.bots import (
@@ -405,23 +406,8 @@ def test_cheat_without_reveal_fails_at_its_first_decision() -> None:
 
 
 def test_hard_plays_when_the_opponent_must_hold_drawn_cards() -> None:
-    from spades import Action, parse_card
-    from spades.chance import RecordedChance
-
-    # seat 0 discards QS KS AS; seat 1 keeps 2S..JS, bids blind nil, gives her three side
-    # cards, draws QS KS AS and leads the 2S: she must hold the spades seat 0 discarded
-    low_spades = [parse_card(f"{r}S") for r in "23456789TJ"]
-    high_spades = [parse_card(c) for c in ("QS", "KS", "AS")]
-    side = list(range(39))
-    keep0, discard0 = side[:13], high_spades + side[13:23]
-    keep1, discard1 = low_spades + side[23:26], side[26:39]
-    deck = [c for r in range(13) for c in (keep0[r], discard0[r], keep1[r], discard1[r])]
-    game = Game(rules_for("two-player"), chance=RecordedChance([deck], [high_spades]))
-    for action in ["no blind nil", "blind nil", *["keep"] * 26]:
-        game.apply(action)
-    game.apply(Action.give(side[23:26]))
-    game.apply("bid 4")
-    game.apply("play 2S")
+    # seat 1 drew the QS KS AS that seat 0 discarded and must hold them
+    game = opponent_must_hold_drawn_cards()
     obs = game.observation(0)
     # six samples: each has about 1 chance in 9 of drawing all three spades from the pile
     assert make_bot("hard:samples=6:dd=3:min_samples=6", 0).act(obs) in obs.legal

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 import pytest
+from helpers import visible
 
 from spades import Action, Game, Phase, rules_for
 from spades.cards import card_text, cards_in, mask_of, parse_card
@@ -57,22 +58,6 @@ def positions(variant: str, count: int) -> list[Game]:
 
 
 # ------------------------------------------------------------------ what a seat has seen
-
-
-def visible(game: Game, seat: int) -> set[int]:
-    """The cards of the current hand that ``seat`` has seen, worked out from the log."""
-    log = game.hands[-1]
-    if game.phase is Phase.BLIND_NIL:
-        return set()
-    seen = set(cards_in(game._hands[seat]))
-    seen |= {c for _, cards, _ in log.tricks for c in cards}
-    seen |= {c for who, _, kept, dropped in log.draft if who == seat for c in (kept, dropped)}
-    for who, gave, received in log.exchanges:
-        if who == seat:
-            seen |= set(gave) | set(received or ())
-    if game.phase is Phase.DRAFT and game.to_move == seat:
-        seen.add(log.deck[game._stock_pos])
-    return seen
 
 
 def permute_cards(game: Game, mapping: dict[int, int]) -> None:

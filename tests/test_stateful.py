@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 import pytest
+from helpers import visible
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -266,22 +267,6 @@ def check_scores(game: Game) -> None:
         assert game.winner is None
 
 
-def _visible(game: Game, seat: int) -> set[int]:
-    """The cards of the current hand that ``seat`` has seen (RULES.md §5)."""
-    log = game.hands[-1]
-    if game.phase is Phase.BLIND_NIL:
-        return set()
-    seen = set(cards_in(game._hands[seat]))
-    seen |= {c for _, cards, _ in log.tricks for c in cards}
-    seen |= {c for who, _, kept, dropped in log.draft if who == seat for c in (kept, dropped)}
-    for who, gave, received in log.exchanges:
-        if who == seat:
-            seen |= set(gave) | set(received or ())
-    if game.phase is Phase.DRAFT and game.to_move == seat:
-        seen.add(log.deck[game._stock_pos])
-    return seen
-
-
 def _cards_named(value: Any) -> set[int]:
     """Every card written anywhere in a JSON value (cards, 'play AS', 'give 2C QH')."""
     if isinstance(value, str):
@@ -301,7 +286,7 @@ def check_observations(game: Game) -> None:
         data = obs.to_json()
         assert json.loads(json.dumps(data)) == data
         named = _cards_named(data)
-        hidden = named - _visible(game, seat)
+        hidden = named - visible(game, seat)
         assert not hidden, f"seat {seat} is shown {sorted(map(card_text, hidden))}"
         if game.phase is Phase.BLIND_NIL:
             assert obs.hand == ()
