@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from .game import Game
 from .rules import PRESETS, Rules, rules_for
@@ -41,12 +42,9 @@ def openspiel_hands_per_second(seconds: float, seed: int, shuffled: bool = False
     game = pyspiel.load_game("spades")
     rng = random.Random(seed)
     choice = rng.choice
-    clock = time.perf_counter
-    hands = 0
-    start = clock()
-    deadline = start + seconds
     deck = list(range(52))
-    while True:
+
+    def one_hand() -> int:
         state = game.new_initial_state()
         is_terminal, is_chance = state.is_terminal, state.is_chance_node
         legal_actions, apply = state.legal_actions, state.apply_action
@@ -60,26 +58,34 @@ def openspiel_hands_per_second(seconds: float, seed: int, shuffled: bool = False
                 apply(choice(state.chance_outcomes())[0])
             else:
                 apply(choice(legal_actions()))
-        hands += 1
-        now = clock()
-        if now >= deadline:
-            return hands / (now - start)
+        return 1
+
+    return _per_second(one_hand, seconds)
 
 
 def engine_hands_per_second(rules: Rules, seconds: float, seed: int) -> float:
     """Play complete random hands under ``rules`` for about ``seconds``; return hands/s."""
     rng = random.Random(seed)
     choice = rng.choice
+
+    def one_game() -> int:
+        game = Game(rules, seed=rng)
+        legal_actions, apply, hands_so_far = game.legal_actions, game.apply, game.hands
+        while game.to_move is not None and len(hands_so_far) <= MAX_HANDS:
+            apply(choice(legal_actions()))
+        return len(hands_so_far) - (not game.over)
+
+    return _per_second(one_game, seconds)
+
+
+def _per_second(play: Callable[[], int], seconds: float) -> float:
+    """Call ``play`` (which returns the hands it completed) for about ``seconds``: hands/s."""
     clock = time.perf_counter
     hands = 0
     start = clock()
     deadline = start + seconds
     while True:
-        game = Game(rules, seed=rng)
-        legal_actions, apply, hands_so_far = game.legal_actions, game.apply, game.hands
-        while game.to_move is not None and len(hands_so_far) <= MAX_HANDS:
-            apply(choice(legal_actions()))
-        hands += len(hands_so_far) - (not game.over)
+        hands += play()
         now = clock()
         if now >= deadline:
             return hands / (now - start)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import SPADE_MASK, SUIT_MASKS, Card, beats
 from ..rules import Rules
@@ -240,6 +240,23 @@ class _Search:
             alive |= other
         return seat, hand, _reps(hand & suit or hand, alive)
 
+    def _after(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int,
+               trick: int, broken: bool, card: Card, *bounds: float) -> Any:
+        """Play ``card`` in position ``pos`` of the trick, search on with ``follow`` (and
+        its ``bounds``), and take the card back."""
+        seat = (leader + pos) % self.n
+        bit = 1 << card
+        self.h[seat] ^= bit
+        if pos == 0:
+            suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
+        elif beats(card, win_card):
+            win_card, win_seat = card, seat
+        result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
+                             broken or self.off or card >= _FIRST_SPADE, *bounds)
+        self.h[seat] ^= bit
+        return result
+
+
 
 class _TrickSearch(_Search):
     """Zero-window searches on side 0's tricks, sharing one transposition table."""
@@ -378,17 +395,7 @@ class _TrickSearch(_Search):
               broken: bool, card: Card, need: int) -> bool:
         """Whether side 0 reaches ``need`` (of the tricks left, this one included) after
         ``card`` is played in position ``pos`` of the current trick."""
-        seat = (leader + pos) % self.n
-        bit = 1 << card
-        self.h[seat] ^= bit
-        if pos == 0:
-            suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
-        elif beats(card, win_card):
-            win_card, win_seat = card, seat
-        result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
-                             broken or self.off or card >= _FIRST_SPADE, need)
-        self.h[seat] ^= bit
-        return result
+        return self._after(leader, pos, suit, win_card, win_seat, trick, broken, card, need)
 
 
 class _ScoreSearch(_Search):
@@ -542,17 +549,8 @@ class _ScoreSearch(_Search):
     def after(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int, trick: int,
               broken: bool, card: Card) -> float:
         """The exact value after ``card`` is played in position ``pos`` of the trick."""
-        seat = (leader + pos) % self.n
-        bit = 1 << card
-        self.h[seat] ^= bit
-        if pos == 0:
-            suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
-        elif beats(card, win_card):
-            win_card, win_seat = card, seat
-        result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
-                             broken or self.off or card >= _FIRST_SPADE, -_INF, _INF)
-        self.h[seat] ^= bit
-        return result
+        return self._after(leader, pos, suit, win_card, win_seat, trick, broken, card,
+                           -_INF, _INF)
 
 
 def _trick_state(deal: Deal) -> tuple[int, int, int, int, int]:
