@@ -3,15 +3,29 @@
 Two questions, both with best play by every seat:
 
 - :func:`trick_values`: how many tricks the mover's side ends the hand with (the
-  tricks already won included) after each legal card. Zero-window alpha-beta
-  searches (a binary search on the trick count, guessed from the last card), a
-  transposition table at trick starts, equivalent-card reduction, move ordering
-  and quick-trick cut-offs.
+  tricks already won included) after each legal card.
 - :func:`score_values`: the final hand value for the mover's side after each legal
   card, by default its hand score minus the other side's (``scoring.score_side``),
-  or any ``evaluate(tricks_per_seat)``. Alpha-beta over values with a
-  transposition table keyed on the cards left, the leader and the tricks won per
-  seat, and cut-offs from the least and most the hand can still be worth.
+  or any ``evaluate(tricks_per_seat)``.
+
+One search answers both, compiled with numba (``cache=True``: compiled once, then
+loaded from ``__pycache__``). It asks zero-window questions, "does side 0 (seats 0
+and 2, or seat 0 of two) reach ``need``?", where ``need`` is a count of tricks still
+to take, or, for scores, an index into the sorted final values the hand can still
+end with; the root finds each card's value by a binary search on ``need`` that
+starts from the last card's value. The techniques are those of Bo Haglund's DDS
+("Search Algorithms for a Bridge Double Dummy Solver"):
+
+- a transposition table at trick starts, keyed on the suit lengths of every hand,
+  the leader and (for scores) the tricks won per seat; an entry stores bounds and,
+  per suit, who holds each card from the top down to the lowest card whose rank
+  decided the result (the "winning ranks"), so that it matches every position with
+  the same holders of those relative ranks;
+- sure tricks: the leader's top cards (with the opponents' ruffs counted) and each
+  side's trumps above all of the other side's;
+- move ordering by weights (win cheaply, cash, lead to partner's winner or ruff,
+  play low when partner wins), a killer move per depth, equivalent cards searched
+  once.
 
 Cards and hands are int masks as in :mod:`spades.cards`. Sides are seats 0/2
 against 1/3 with four players, seat 0 against seat 1 with two: ``seat % 2``.
@@ -21,21 +35,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from ..cards import SPADE_MASK, SUIT_MASKS, Card, beats
+import numpy as np
+from numba import njit
+
+from ..cards import SPADE_MASK, SUIT_MASKS, Card
 from ..rules import Rules
 from ..scoring import Contract, score_side
 
 if TYPE_CHECKING:
     from ..game import Game
-
-_FIRST_SPADE = 39
-_FULL = (1 << 52) - 1
-_BOTTOMS = 1 | 1 << 13 | 1 << 26 | 1 << 39
-_NOT_BOTTOM = _FULL & ~_BOTTOMS
-_SIDE_SUITS = SUIT_MASKS[:3]
-_INF = float("inf")
 
 Evaluate = Callable[[tuple[int, ...]], float]
 
@@ -109,472 +120,578 @@ class Deal:
         )
 
 
-def _reps(moves: int, alive: int) -> int:
-    """The lowest card of each run of ``moves`` that are adjacent among ``alive`` cards."""
-    dead = ~alive & _NOT_BOTTOM
-    smear = moves
-    while True:
-        wider = smear | (smear << 1 & dead)
-        if wider == smear:
-            break
-        smear = wider
-    return moves & ~(smear << 1 & _NOT_BOTTOM)
+
+# ------------------------------------------------------------ the compiled search
+#
+# A suit's holding is 13 bits (``mask >> 13 * suit & 8191``), looked up in tables.
+# The transposition table: ``heads[slot]`` the newest entry of a hash slot; entry ``e``
+# has ``keys[e]`` = (suit lengths, pattern of suits 0-1, of suits 2-3, mask of suits 0-1,
+# of suits 2-3) and ``links[e]`` = (next entry, leader/broken/won, lower, upper bound).
+# A pattern gives, per suit from the top card down, 2 bits for the seat holding it
+# (32 bits a suit); the mask keeps the cards that decided the bounds.
+# ``meta``: entries used, nodes, 1 in score mode, -, tricks won per seat (4).
+# ``table`` (score mode): per packed tricks-won (4 bits a seat) the value index at the
+# end of the hand, and the least and most value index still reachable.
+
+_SPADES = SPADE_MASK
+_SUIT = 8191
+_PLIES = 56
+_ROOT = _PLIES - 1
+_UNBOUNDED = 1 << 20
 
 
-def _rep_of(card: Card, reps: int) -> Card:
-    """The representative in ``reps`` of ``card``'s run (``_reps`` keeps the lowest)."""
-    while not reps >> card & 1:
-        card -= 1
-    return card
+def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Popcount, highest and lowest bit (-1 for none) of every 13-bit holding."""
+    pop = np.zeros(8192, np.int64)
+    high = np.full(8192, -1, np.int64)
+    low = np.full(8192, -1, np.int64)
+    for x in range(1, 8192):
+        pop[x] = x.bit_count()
+        high[x] = x.bit_length() - 1
+        low[x] = (x & -x).bit_length() - 1
+    return pop, high, low
 
 
-def _bits(mask: int) -> list[Card]:
-    """The cards of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_POP, _HIGH, _LOW = _holding_tables()
 
 
-def _pext_table() -> list[int]:
-    """``table[mask << 7 | x]``: the bits of ``x`` under ``mask`` (7 bits each), packed low."""
-    table = []
-    for mask in range(128):
-        for x in range(128):
-            out = j = 0
-            for i in range(7):
-                if mask >> i & 1:
-                    out |= (x >> i & 1) << j
-                    j += 1
-            table.append(out)
-    return table
+@njit(cache=True)
+def _count(mask: int) -> int:
+    """The number of cards in ``mask``."""
+    return (_POP[mask & _SUIT] + _POP[mask >> 13 & _SUIT] + _POP[mask >> 26 & _SUIT]
+            + _POP[mask >> 39 & _SUIT])
 
 
-_PEXT7 = _pext_table()
+@njit(cache=True)
+def _top(mask: int) -> int:
+    """The highest card of ``mask`` (-1 if empty)."""
+    for suit in range(3, -1, -1):
+        holding = mask >> 13 * suit & _SUIT
+        if holding:
+            return 13 * suit + _HIGH[holding]
+    return -1
 
 
-def _pext(x: int, mask: int) -> int:
-    """The bits of ``x`` under ``mask`` packed low (``mask`` up to 56 bits)."""
-    out = shift = 0
-    while mask:
-        m = mask & 127
-        if m:
-            out |= _PEXT7[m << 7 | (x & 127)] << shift
-            shift += m.bit_count()
-        mask >>= 7
-        x >>= 7
-    return out
+@njit(cache=True)
+def _beats(card: int, best: int) -> bool:
+    """Whether ``card`` beats ``best``, the card winning a trick so far (spades are trump)."""
+    if card // 13 == best // 13:
+        return card > best
+    return card >= 39
 
 
-def _relative_key(h: list[int], leader: int, broken: bool) -> tuple[int, ...]:
-    """A key equal for positions alike but for the ranks of cards already played."""
-    alive = 0
-    for hand in h:
-        alive |= hand
-    counts = 0
-    for suit in SUIT_MASKS:
-        counts = counts << 4 | (alive & suit).bit_count()
-    return (*(_pext(hand, alive) for hand in h[1:]), counts << 3 | leader << 1 | broken)
+@njit(cache=True)
+def _sure_trumps(hands: np.ndarray, n: int, side: int) -> tuple[int, int]:
+    """Tricks ``side`` is sure of, one hand's trumps above all of the other side's, and
+    the cards that decide it."""
+    opp_top = -1
+    for seat in range(1 - side, n, 2):
+        opp_top = max(opp_top, _HIGH[hands[seat] >> 39 & _SUIT])
+    best = 0
+    for seat in range(side, n, 2):
+        best = max(best, _POP[(hands[seat] >> 39 & _SUIT) >> opp_top + 1])
+    above = 0
+    if best and opp_top >= 0:
+        for seat in range(side, n, 2):
+            above |= hands[seat] & _SPADES & ~((2 << 39 + opp_top) - 1)
+    return best, above
 
 
-def _follow_order(moves: int, win_card: int, mine_winning: bool) -> list[Card]:
-    """Order a follower's cards: the cheapest winners first unless the side already wins."""
-    if win_card >= _FIRST_SPADE:
-        winners = moves & SPADE_MASK & ~((2 << win_card) - 1)
-    else:
-        suit = SUIT_MASKS[win_card // 13]
-        winners = (moves & suit & ~((2 << win_card) - 1)) | (moves & SPADE_MASK & ~suit)
-    losers = moves & ~winners
-    if mine_winning:
-        return _bits(losers) + _bits(winners)
-    return _bits(winners) + _bits(losers)
+@njit(cache=True)
+def _run(mine: int, alive: int, suit: int) -> int:
+    """The cards of ``mine`` above every other card of ``suit`` still in play."""
+    own = mine >> 13 * suit & _SUIT
+    rest = alive >> 13 * suit & _SUIT
+    run = 0
+    rank = _HIGH[rest]
+    while rank >= 0 and own >> rank & 1:
+        run |= 1 << 13 * suit + rank
+        rest ^= 1 << rank
+        rank = _HIGH[rest]
+    return run
 
 
-class _Search:
-    """What both searches share: the hands (changed in place), the best leads found."""
+@njit(cache=True)
+def _quick(hands: np.ndarray, n: int, leader: int, broken: bool,
+           alive: int) -> tuple[int, int]:
+    """Tricks the leader's side is sure to take by cashing the leader's top cards (or
+    its partner's after a lead to them), and the cards that decide it."""
+    mine = hands[leader]
+    opp_trumps = 0
+    for seat in range(1 - leader % 2, n, 2):
+        opp_trumps = max(opp_trumps, _POP[hands[seat] >> 39 & _SUIT])
+    trumps = _run(mine, alive, 3)
+    if not broken and mine & ~_SPADES:
+        trumps = 0
+    count = _count(trumps)
+    if count >= opp_trumps:
+        cards = trumps
+        for suit in range(3):
+            cards |= _run(mine, alive, suit)
+        return _count(cards), cards
+    best, cards = count, trumps
+    partner = (leader + 2) % n
+    for suit in range(4):
+        run = _run(mine, alive, suit)
+        if n == 4 and not run and mine >> 13 * suit & _SUIT and (suit < 3 or broken):
+            run = _run(hands[partner], alive, suit)
+        cash = _count(run)
+        if suit < 3:
+            for seat in range(1 - leader % 2, n, 2):
+                if hands[seat] & _SPADES:
+                    cash = min(cash, _POP[hands[seat] >> 13 * suit & _SUIT])
+        if cash > best:
+            best, cards = cash, run
+    return best, cards
 
-    def __init__(self, hands: Sequence[int], players: int, rules_off_broken: bool) -> None:
-        self.h = list(hands)
-        self.n = players
-        self.off = rules_off_broken
-        self.best: dict[tuple, int] = {}
 
-    def lead_order(self, leader: int, moves: int, key: tuple[int, ...]) -> list[Card]:
-        """The leader's cards: the remembered best, then sure winners, then low cards."""
-        h = self.h
-        partner = h[(leader + 2) % self.n] if self.n == 4 else 0
-        alive = 0
-        for hand in h:
-            alive |= hand
-        first: list[Card] = []
-        rest: list[Card] = []
-        for suit in SUIT_MASKS:
-            cards = moves & suit
-            if not cards:
-                continue
-            top = (alive & suit).bit_length() - 1
-            if cards >> top & 1:
-                first.append(top)
-                rest.extend(_bits(cards & ~(1 << top)))
-            elif partner >> top & 1:
-                first.extend(_bits(cards))
+@njit(cache=True)
+def _shape(hands: np.ndarray, n: int, alive: int) -> tuple[int, int, int]:
+    """The suit lengths of every hand, and per suit who holds each card from the top."""
+    lengths = 0
+    for seat in range(n):
+        for suit in range(4):
+            lengths = lengths << 4 | _POP[hands[seat] >> 13 * suit & _SUIT]
+    low = high = 0
+    for suit in range(4):
+        rest = alive >> 13 * suit & _SUIT
+        pattern = i = 0
+        while rest:
+            rank = _HIGH[rest]
+            rest ^= 1 << rank
+            bit = 1 << 13 * suit + rank
+            owner = 0
+            while not hands[owner] & bit:
+                owner += 1
+            pattern |= owner << 2 * i
+            i += 1
+        if suit < 2:
+            low |= pattern << 32 * suit
+        else:
+            high |= pattern << 32 * (suit - 2)
+    return lengths, low, high
+
+
+@njit(cache=True)
+def _pattern_masks(cards: int, alive: int) -> tuple[int, int]:
+    """Pattern masks covering, per suit, the cards from the top down to the lowest of
+    ``cards``."""
+    low = high = 0
+    for suit in range(4):
+        held = cards >> 13 * suit & _SUIT
+        if held:
+            depth = _POP[(alive >> 13 * suit & _SUIT) >> _LOW[held]]
+            mask = (1 << 2 * depth) - 1
+            if suit < 2:
+                low |= mask << 32 * suit
             else:
-                rest.extend(_bits(cards))
-        order = first + rest
-        remembered = self.best.get(key)
-        if remembered is not None and remembered in order and order[0] != remembered:
-            order.remove(remembered)
-            order.insert(0, remembered)
-        return order
-
-    def _follower(self, leader: int, pos: int, suit: int, trick: int) -> tuple[int, int, int]:
-        """The seat in position ``pos``, its hand, and its distinct legal cards (it
-        follows the suit led if it can)."""
-        h = self.h
-        seat = (leader + pos) % self.n
-        hand = h[seat]
-        alive = trick
-        for other in h:
-            alive |= other
-        return seat, hand, _reps(hand & suit or hand, alive)
-
-    def _after(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int,
-               trick: int, broken: bool, card: Card, *bounds: float) -> Any:
-        """Play ``card`` in position ``pos`` of the trick, search on with ``follow`` (and
-        its ``bounds``), and take the card back."""
-        seat = (leader + pos) % self.n
-        bit = 1 << card
-        self.h[seat] ^= bit
-        if pos == 0:
-            suit, win_card, win_seat = SUIT_MASKS[card // 13], card, seat
-        elif beats(card, win_card):
-            win_card, win_seat = card, seat
-        result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
-                             broken or self.off or card >= _FIRST_SPADE, *bounds)
-        self.h[seat] ^= bit
-        return result
+                high |= mask << 32 * (suit - 2)
+    return low, high
 
 
+@njit(cache=True)
+def _masked_cards(low: int, high: int, alive: int) -> int:
+    """The cards that pattern masks cover in this position: the top ones of each suit."""
+    cards = 0
+    for suit in range(4):
+        word = (low if suit < 2 else high) >> 32 * (suit % 2) & 0x3FFFFFF
+        depth = (_POP[word & _SUIT] + _POP[word >> 13]) // 2
+        rest = alive >> 13 * suit & _SUIT
+        for _ in range(depth):
+            rank = _HIGH[rest]
+            rest ^= 1 << rank
+            cards |= 1 << 13 * suit + rank
+    return cards
 
-class _TrickSearch(_Search):
-    """Zero-window searches on side 0's tricks, sharing one transposition table."""
 
-    def __init__(self, hands: Sequence[int], players: int, rules_off_broken: bool) -> None:
-        super().__init__(hands, players, rules_off_broken)
-        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+@njit(cache=True)
+def _slot(lengths: int, tag: int, size: int) -> int:
+    """The hash slot of a position."""
+    mixed = (lengths ^ tag * 0x1E3779B97F4A7C15) * 0x3F58476D1CE4E5B9
+    return mixed >> 32 & size - 1
 
-    def quick(self, leader: int, broken: bool) -> int:
-        """Tricks the leader's side is sure to take by cashing the leader's top cards."""
-        h = self.h
-        alive = 0
-        for hand in h:
-            alive |= hand
-        mine = h[leader]
-        opps = [h[s] for s in range(leader % 2 ^ 1, self.n, 2)]
 
-        def run(suit: int) -> int:
-            own = mine & suit
-            others = alive & suit & ~own
-            if not others:
-                return own.bit_count()
-            return (own & ~((1 << others.bit_length()) - 1)).bit_count()
+@njit(cache=True)
+def _store(heads: np.ndarray, keys: np.ndarray, links: np.ndarray, meta: np.ndarray,
+           lengths: int, tag: int, low: int, high: int, cards: int, alive: int,
+           lower: int, upper: int) -> None:
+    """Remember ``lower <= value <= upper`` for the positions that hold ``cards`` (and the
+    cards above them) where this one does."""
+    mask_low, mask_high = _pattern_masks(cards, alive)
+    low &= mask_low
+    high &= mask_high
+    slot = _slot(lengths, tag, heads.shape[0])
+    e = heads[slot]
+    while e >= 0:
+        if (keys[e, 0] == lengths and links[e, 1] == tag and keys[e, 1] == low
+                and keys[e, 2] == high and keys[e, 3] == mask_low and keys[e, 4] == mask_high):
+            links[e, 2] = max(links[e, 2], lower)
+            links[e, 3] = min(links[e, 3], upper)
+            return
+        e = links[e, 0]
+    e = meta[0]
+    if e == keys.shape[0]:  # full: start again
+        heads[:] = -1
+        e = 0
+    meta[0] = e + 1
+    keys[e, 0], keys[e, 1], keys[e, 2], keys[e, 3], keys[e, 4] = (
+        lengths, low, high, mask_low, mask_high)
+    links[e, 0], links[e, 1], links[e, 2], links[e, 3] = heads[slot], tag, lower, upper
+    heads[slot] = e
 
-        trumps = run(SPADE_MASK)
-        if not broken and mine & ~SPADE_MASK:
-            trumps = 0
-        opp_trumps = max((o & SPADE_MASK).bit_count() for o in opps)
-        if trumps >= opp_trumps:
-            return trumps + sum(run(s) for s in _SIDE_SUITS)
-        best = trumps
-        for suit in _SIDE_SUITS:
-            cash = run(suit)
-            for o in opps:
-                if o & SPADE_MASK:
-                    cash = min(cash, (o & suit).bit_count())
-            best = max(best, cash)
-        return best
 
-    def ge(self, leader: int, need: int, broken: bool) -> bool:
-        """Whether side 0 takes at least ``need`` of the tricks left, ``leader`` to lead."""
-        if need <= 0:
+@njit(cache=True)
+def _lookup(heads: np.ndarray, keys: np.ndarray, links: np.ndarray, lengths: int, tag: int,
+            low: int, high: int, need: int) -> int:
+    """An entry matching the position whose bounds decide ``need`` (-1 if none)."""
+    e = heads[_slot(lengths, tag, heads.shape[0])]
+    while e >= 0:
+        if (keys[e, 0] == lengths and links[e, 1] == tag and low & keys[e, 3] == keys[e, 1]
+                and high & keys[e, 4] == keys[e, 2]
+                and (links[e, 2] >= need or links[e, 3] < need)):
+            return e
+        e = links[e, 0]
+    return -1
+
+
+@njit(cache=True)
+def _reps(moves: int, hand: int, alive: int) -> int:
+    """The lowest card of each run of ``moves`` adjacent in ``hand`` among ``alive`` cards."""
+    reps = 0
+    for suit in range(4):
+        held = moves >> 13 * suit & _SUIT
+        if not held:
+            continue
+        own = hand >> 13 * suit & _SUIT
+        rest = alive >> 13 * suit & _SUIT
+        below_mine = False
+        for rank in range(13):
+            if rest >> rank & 1:
+                mine = own >> rank & 1 == 1
+                if mine and held >> rank & 1 and not below_mine:
+                    reps |= 1 << 13 * suit + rank
+                below_mine = mine
+    return reps
+
+
+@njit(cache=True)
+def _can_beat_later(hands: np.ndarray, n: int, leader: int, pos: int, side: int,
+                    card: int) -> bool:
+    """Whether a seat of the side other than ``side``, still to play to the trick, could
+    beat ``card`` (with a higher card of its suit, or by ruffing a side suit)."""
+    suit = card // 13
+    for p in range(pos + 1, n):
+        seat = (leader + p) % n
+        if seat % 2 == side:
+            continue
+        holding = hands[seat] >> 13 * suit & _SUIT
+        if holding and 13 * suit + _HIGH[holding] > card:
             return True
-        h = self.h
-        left = h[leader].bit_count()
-        if need > left:
-            return False
-        n = self.n
-        if left == 1:
-            win_card, win_seat = -1, leader
-            for i in range(n):
-                seat = (leader + i) % n
-                card = h[seat].bit_length() - 1
-                if i == 0 or beats(card, win_card):
-                    win_card, win_seat = card, seat
-            return win_seat % 2 == 0
-        broken = broken or self.off
-        key = _relative_key(h, leader, broken)
-        entry = self.tt.get(key)
-        if entry is None:
-            lo, hi = 0, left
-        else:
-            lo, hi = entry
-            if lo >= need:
-                return True
-            if hi < need:
-                return False
-        sure = self.quick(leader, broken)
-        if leader % 2 == 0:
-            if sure > lo:
-                lo = sure
-                if lo >= need:
-                    self.tt[key] = (lo, hi)
-                    return True
-        elif left - sure < hi:
-            hi = left - sure
-            if hi < need:
-                self.tt[key] = (lo, hi)
-                return False
-        result = self.lead(leader, need, broken, key)
-        if result:
-            lo = need
-        else:
-            hi = need - 1
-        self.tt[key] = (lo, hi)
-        return result
+        if not holding and suit < 3 and hands[seat] & _SPADES:
+            return True
+    return False
 
-    def lead(self, leader: int, need: int, broken: bool, key: tuple[int, ...]) -> bool:
-        """Try each lead of ``leader``; True when side 0 reaches ``need``."""
-        h = self.h
-        hand = h[leader]
-        moves = hand if broken else (hand & ~SPADE_MASK or hand)
-        alive = 0
-        for other in h:
-            alive |= other
-        moves = _reps(moves, alive)
-        maximise = leader % 2 == 0
-        for card in self.lead_order(leader, moves, key):
-            bit = 1 << card
-            h[leader] = hand ^ bit
-            result = self.follow(leader, 1, SUIT_MASKS[card // 13], card, leader, bit,
-                                 broken or card >= _FIRST_SPADE, need)
-            h[leader] = hand
-            if result == maximise:
-                self.best[key] = card
-                return result
-        return not maximise
 
-    def follow(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int,
-               trick: int, broken: bool, need: int) -> bool:
-        """The player in position ``pos`` of the trick plays; True when side 0 reaches ``need``.
-
-        ``suit`` is the mask of the suit led, ``trick`` the mask of the cards played to it.
-        """
-        n = self.n
-        if pos == n:
-            return self.ge(win_seat, need - (win_seat % 2 == 0), broken)
-        h = self.h
-        seat, hand, moves = self._follower(leader, pos, suit, trick)
-        maximise = seat % 2 == 0
-        for card in _follow_order(moves, win_card, win_seat % 2 == seat % 2):
-            bit = 1 << card
-            h[seat] = hand ^ bit
-            if beats(card, win_card):
-                result = self.follow(leader, pos + 1, suit, card, seat, trick | bit,
-                                     broken or card >= _FIRST_SPADE, need)
+@njit(cache=True)
+def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_seat: int,
+           moves: int, alive: int, killer: int, buf: np.ndarray, ply: int) -> int:
+    """Put ``moves`` in search order in ``buf[ply]``, best first; return how many."""
+    seat = (leader + pos) % n
+    cards = buf[ply, :16]
+    weights = buf[ply, 16:]
+    k = 0
+    partner = (seat + 2) % n
+    mine_sure = pos > 0 and win_seat % 2 == seat % 2 and not _can_beat_later(
+        hands, n, leader, pos, seat % 2, win_card)
+    for suit in range(4):
+        held = moves >> 13 * suit & _SUIT
+        if not held:
+            continue
+        top = _HIGH[alive >> 13 * suit & _SUIT]
+        opp_ruff = partner_ruff = False
+        if suit < 3:
+            for other in range(n):
+                void = not hands[other] >> 13 * suit & _SUIT
+                if other != seat and void and hands[other] & _SPADES:
+                    if other % 2 == seat % 2:
+                        partner_ruff = True
+                    else:
+                        opp_ruff = True
+        length = _POP[hands[seat] >> 13 * suit & _SUIT]
+        while held:
+            rank = _LOW[held]
+            held ^= 1 << rank
+            card = 13 * suit + rank
+            weight = -rank
+            if pos == 0:
+                if opp_ruff:
+                    weight -= 30
+                elif rank == top:
+                    weight += 30
+                elif n == 4 and hands[partner] >> 13 * suit + top & 1:
+                    weight += 25
+                elif partner_ruff:
+                    weight += 28
+                else:
+                    weight -= length
+            elif mine_sure:
+                if card >= 39 and win_card < 39:
+                    weight -= 40
+                weight -= length
+            elif _beats(card, win_card):
+                weight += 30 if _can_beat_later(hands, n, leader, pos, seat % 2, card) else 60
+            elif card >= 39:
+                weight -= 40
             else:
-                result = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
-                                     broken or card >= _FIRST_SPADE, need)
-            h[seat] = hand
-            if result == maximise:
-                return result
-        return not maximise
-
-    def after(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int, trick: int,
-              broken: bool, card: Card, need: int) -> bool:
-        """Whether side 0 reaches ``need`` (of the tricks left, this one included) after
-        ``card`` is played in position ``pos`` of the current trick."""
-        return self._after(leader, pos, suit, win_card, win_seat, trick, broken, card, need)
-
-
-class _ScoreSearch(_Search):
-    """Alpha-beta on the final value for one side, ``final(tricks_per_seat)``."""
-
-    def __init__(self, hands: Sequence[int], players: int, rules_off_broken: bool,
-                 won: Sequence[int], side: int, final: Evaluate) -> None:
-        super().__init__(hands, players, rules_off_broken)
-        self.won = list(won)
-        self.side = side
-        self.evaluate = final
-        self.total = sum(won) + max(h.bit_count() for h in hands)
-        self.tt: dict[tuple, tuple[float, float]] = {}
-        self.finals: dict[tuple[int, ...], float] = {}
-        self.ranges: dict[tuple[int, ...], tuple[float, float]] = {}
-
-    def final(self, won: tuple[int, ...]) -> float:
-        """The value of the hand ending with ``won`` tricks per seat (cached)."""
-        value = self.finals.get(won)
-        if value is None:
-            value = self.finals[won] = float(self.evaluate(won))
-        return value
-
-    def range(self, won: tuple[int, ...]) -> tuple[float, float]:
-        """The least and most the hand can still be worth, ``won`` tricks won so far."""
-        bounds = self.ranges.get(won)
-        if bounds is None:
-            if sum(won) >= self.total:
-                value = self.final(won)
-                bounds = (value, value)
-            else:
-                lo, hi = _INF, -_INF
-                for seat in range(self.n):
-                    more = list(won)
-                    more[seat] += 1
-                    low, high = self.range(tuple(more))
-                    lo, hi = min(lo, low), max(hi, high)
-                bounds = (lo, hi)
-            self.ranges[won] = bounds
-        return bounds
-
-    def value(self, leader: int, alpha: float, beta: float, broken: bool) -> float:
-        """The value of the position at a trick start (fail-soft within ``alpha, beta``)."""
-        h = self.h
-        won = tuple(self.won)
-        lo, hi = self.range(won)
-        if lo == hi:
-            return lo
-        n = self.n
-        left = h[leader].bit_count()
-        if left == 1:
-            win_card, win_seat = -1, leader
-            for i in range(n):
-                seat = (leader + i) % n
-                card = h[seat].bit_length() - 1
-                if i == 0 or beats(card, win_card):
-                    win_card, win_seat = card, seat
-            self.won[win_seat] += 1
-            result = self.final(tuple(self.won))
-            self.won[win_seat] -= 1
-            return result
-        broken = broken or self.off
-        key = (*h, leader, broken, won)
-        entry = self.tt.get(key)
-        if entry is not None:
-            lo, hi = max(lo, entry[0]), min(hi, entry[1])
-        if lo >= beta or lo == hi:
-            return lo
-        if hi <= alpha:
-            return hi
-        low, high = max(alpha, lo), min(beta, hi)
-        result = self.lead(leader, low, high, broken, key)
-        if result <= low:
-            hi = result
-        elif result >= high:
-            lo = result
-        else:
-            lo = hi = result
-        self.tt[key] = (lo, hi)
-        return result
-
-    def lead(self, leader: int, alpha: float, beta: float, broken: bool,
-             key: tuple) -> float:
-        """The best lead of ``leader`` for its side."""
-        h = self.h
-        hand = h[leader]
-        moves = hand if broken else (hand & ~SPADE_MASK or hand)
-        alive = 0
-        for other in h:
-            alive |= other
-        moves = _reps(moves, alive)
-        maximise = leader % 2 == self.side
-        best = -_INF if maximise else _INF
-        best_card = -1
-        for card in self.lead_order(leader, moves, key):
-            bit = 1 << card
-            h[leader] = hand ^ bit
-            value = self.follow(leader, 1, SUIT_MASKS[card // 13], card, leader, bit,
-                                broken or card >= _FIRST_SPADE, alpha, beta)
-            h[leader] = hand
-            if maximise:
-                if value > best:
-                    best, best_card = value, card
-                    if best >= beta:
-                        break
-                    alpha = max(alpha, best)
-            elif value < best:
-                best, best_card = value, card
-                if best <= alpha:
-                    break
-                beta = min(beta, best)
-        self.best[key] = best_card
-        return best
-
-    def follow(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int,
-               trick: int, broken: bool, alpha: float, beta: float) -> float:
-        """The player in position ``pos`` of the trick plays its best card."""
-        n = self.n
-        if pos == n:
-            self.won[win_seat] += 1
-            value = self.value(win_seat, alpha, beta, broken)
-            self.won[win_seat] -= 1
-            return value
-        h = self.h
-        seat, hand, moves = self._follower(leader, pos, suit, trick)
-        maximise = seat % 2 == self.side
-        best = -_INF if maximise else _INF
-        for card in _follow_order(moves, win_card, win_seat % 2 == seat % 2):
-            bit = 1 << card
-            h[seat] = hand ^ bit
-            if beats(card, win_card):
-                value = self.follow(leader, pos + 1, suit, card, seat, trick | bit,
-                                    broken or card >= _FIRST_SPADE, alpha, beta)
-            else:
-                value = self.follow(leader, pos + 1, suit, win_card, win_seat, trick | bit,
-                                    broken or card >= _FIRST_SPADE, alpha, beta)
-            h[seat] = hand
-            if maximise:
-                if value > best:
-                    best = value
-                    if best >= beta:
-                        break
-                    alpha = max(alpha, best)
-            elif value < best:
-                best = value
-                if best <= alpha:
-                    break
-                beta = min(beta, best)
-        return best
-
-    def after(self, leader: int, pos: int, suit: int, win_card: int, win_seat: int, trick: int,
-              broken: bool, card: Card) -> float:
-        """The exact value after ``card`` is played in position ``pos`` of the trick."""
-        return self._after(leader, pos, suit, win_card, win_seat, trick, broken, card,
-                           -_INF, _INF)
+                weight -= length
+            if card == killer:
+                weight += 100
+            cards[k] = card
+            weights[k] = weight
+            k += 1
+    for i in range(1, k):
+        card, weight = cards[i], weights[i]
+        j = i - 1
+        while j >= 0 and weights[j] < weight:
+            cards[j + 1], weights[j + 1] = cards[j], weights[j]
+            j -= 1
+        cards[j + 1], weights[j + 1] = card, weight
+    return k
 
 
-def _trick_state(deal: Deal) -> tuple[int, int, int, int, int]:
-    """The current trick as (suit mask, winning card, its seat, cards mask, position)."""
-    suit, win_card, win_seat, mask = 0, -1, deal.leader, 0
-    for i, card in enumerate(deal.trick):
-        if i == 0:
-            suit, win_card = SUIT_MASKS[card // 13], card
-        elif beats(card, win_card):
-            win_card, win_seat = card, (deal.leader + i) % deal.players
-        mask |= 1 << card
-    return suit, win_card, win_seat, mask, len(deal.trick)
+@njit(cache=True)
+def _node(hands: np.ndarray, n: int, heads: np.ndarray, keys: np.ndarray, links: np.ndarray,
+          buf: np.ndarray, killer: np.ndarray, meta: np.ndarray, table: np.ndarray,
+          leader: int, pos: int, led: int, win_card: int, win_seat: int, same: int,
+          trick: int, need: int, broken: bool, ply: int, only: int) -> tuple[bool, int]:
+    """Whether side 0 reaches ``need``, the seat in position ``pos`` of the trick to
+    play (only card ``only`` if not -1), and the cards whose ranks decided it.
 
-
-def _root_cards(deal: Deal, legal: int) -> tuple[int, list[Card]]:
-    """The representatives of the legal cards, in search order."""
-    _, win_card, win_seat, mask, pos = _trick_state(deal)
-    alive = mask
-    for hand in deal.hands:
-        alive |= hand
-    reps = _reps(legal, alive)
+    ``led``: the suit led; ``win_card``, ``win_seat``: the card winning the trick so far
+    and its seat; ``same``: the cards of its suit in the trick; ``trick``: the mask of
+    the trick's cards. Score mode keeps the tricks won in ``meta[4:8]``.
+    """
+    zero = np.int64(0)
+    none = np.int64(-1)
+    meta[1] += 1
+    score = meta[2] == 1
+    seat = (leader + pos) % n
+    hand = hands[seat]
+    alive = trick
+    for other in range(n):
+        alive |= hands[other]
+    maximise = seat % 2 == 0
+    store = False
+    lengths = low = high = tag = left = 0
     if pos == 0:
-        return reps, _Search(deal.hands, deal.players, False).lead_order(deal.leader, reps, ())
-    return reps, _follow_order(reps, win_card, win_seat % 2 == deal.to_move % 2)
+        left = _count(hand)
+        won = meta[4] | meta[5] << 4 | meta[6] << 8 | meta[7] << 12
+        if score:
+            if table[1, won] >= need:
+                return True, zero
+            if table[2, won] < need:
+                return False, zero
+        elif need <= 0:
+            return True, zero
+        elif need > left:
+            return False, zero
+        if left == 1:
+            wc, ws, sm = -1, leader, 0
+            for i in range(n):
+                other = (leader + i) % n
+                card = _top(hands[other])
+                if i == 0 or card >= 39 > wc:
+                    wc, ws, sm = card, other, 1
+                elif card // 13 == wc // 13:
+                    sm += 1
+                    if card > wc:
+                        wc, ws = card, other
+            reached = table[0, won + (1 << 4 * ws)] >= need if score else ws % 2 == 0
+            return reached, (1 << wc) if sm >= 2 else zero
+        if only < 0:
+            if not score:
+                sure, cards = _sure_trumps(hands, n, 0)
+                if sure >= need:
+                    return True, cards
+                sure, cards = _sure_trumps(hands, n, 1)
+                if left - sure < need:
+                    return False, cards
+            lengths, low, high = _shape(hands, n, alive)
+            tag = leader << 1 | (1 if broken else 0) | (won << 3 if score else 0)
+            e = _lookup(heads, keys, links, lengths, tag, low, high, need)
+            if e >= 0:
+                return links[e, 2] >= need, _masked_cards(keys[e, 3], keys[e, 4], alive)
+            if not score:
+                sure, cards = _quick(hands, n, leader, broken, alive)
+                if maximise and sure >= need:
+                    _store(heads, keys, links, meta, lengths, tag, low, high, cards, alive,
+                           sure, left)
+                    return True, cards
+                if not maximise and left - sure < need:
+                    _store(heads, keys, links, meta, lengths, tag, low, high, cards, alive,
+                           0, left - sure)
+                    return False, cards
+            store = True
+        moves = hand if broken else (hand & ~_SPADES or hand)
+    else:
+        moves = hand & _SUIT << 13 * led or hand
+    moves = 1 << only if only >= 0 else _reps(moves, hand, alive)
+    k = _order(hands, n, leader, pos, win_card, win_seat, moves, alive, killer[ply], buf, ply)
+    decided = zero
+    reached = not maximise
+    for i in range(k):
+        card = buf[ply, i]
+        bit = 1 << card
+        if pos == 0:
+            led, wc, ws, sm = card // 13, card, seat, 1
+        elif card // 13 == win_card // 13:
+            sm = same + 1
+            wc, ws = (card, seat) if card > win_card else (win_card, win_seat)
+        elif card >= 39:
+            wc, ws, sm = card, seat, 1
+        else:
+            wc, ws, sm = win_card, win_seat, same
+        hands[seat] ^= bit
+        if pos < n - 1:
+            result, cards = _node(hands, n, heads, keys, links, buf, killer, meta, table,
+                                   leader, pos + 1, led, wc, ws, sm, trick | bit, need,
+                                   broken or card >= 39, ply + 1, none)
+        else:
+            meta[4 + ws] += 1
+            rest = need if score else need - (1 - ws % 2)
+            result, cards = _node(hands, n, heads, keys, links, buf, killer, meta, table,
+                                   ws, zero, zero, none, ws, zero, zero, rest,
+                                   broken or card >= 39, ply + 1, none)
+            meta[4 + ws] -= 1
+            if sm >= 2:
+                cards |= 1 << wc
+        hands[seat] ^= bit
+        if result == maximise:
+            reached = result
+            killer[ply] = card
+            decided = cards
+            break
+        decided |= cards
+    if store:
+        lower, upper = (need, _UNBOUNDED) if reached else (-1, need - 1)
+        if not score:
+            lower, upper = max(lower, 0), min(upper, left)
+        _store(heads, keys, links, meta, lengths, tag, low, high, decided, alive, lower, upper)
+    return reached, decided
+
+
+@njit(cache=True)
+def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int,
+           broken: bool, won: np.ndarray, table: np.ndarray, score: bool, least: int, most: int,
+           hash_bits: int, out: np.ndarray) -> int:
+    """``out[card]``: for each ``legal`` card of the seat to move, the value for side 0 (its
+    tricks from the current trick on, or its final value index), between ``least`` and
+    ``most``. Returns the nodes searched."""
+    heads = np.full(1 << hash_bits, -1, np.int32)
+    keys = np.empty((4 << hash_bits, 5), np.int64)
+    links = np.empty((4 << hash_bits, 4), np.int32)
+    buf = np.zeros((_PLIES, 32), np.int64)
+    killer = np.full(_PLIES, -1, np.int64)
+    meta = np.zeros(8, np.int64)
+    meta[2] = 1 if score else 0
+    meta[4:4 + n] = won
+    pos = len(trick)
+    led = wc = -1
+    ws, sm, mask = leader, 0, 0
+    for i in range(pos):
+        card, seat = trick[i], (leader + i) % n
+        if i == 0 or card >= 39 > wc:
+            led = card // 13 if i == 0 else led
+            wc, ws, sm = card, seat, 1
+        elif card // 13 == wc // 13:
+            sm += 1
+            if card > wc:
+                wc, ws = card, seat
+        mask |= 1 << card
+    alive = mask
+    for other in range(n):
+        alive |= hands[other]
+    reps = _reps(legal, hands[(leader + pos) % n], alive)
+    k = _order(hands, n, leader, pos, wc, ws, reps, alive, np.int64(-1), buf, _ROOT)
+    guess = -1
+    for i in range(k):
+        card = buf[_ROOT, i]
+        lo, hi, steps = least, most, 0
+        test = (lo + hi + 1) // 2 if guess < 0 else guess
+        while lo < hi:
+            test = min(max(test, lo + 1), hi)
+            reached, _ = _node(hands, n, heads, keys, links, buf, killer, meta, table, leader,
+                               np.int64(pos), np.int64(led), np.int64(wc), np.int64(ws),
+                               np.int64(sm), np.int64(mask), np.int64(test), broken,
+                               np.int64(0), np.int64(card))
+            if reached:
+                lo = test
+            else:
+                hi = test - 1
+            steps += 1
+            # step from the guess twice (MTD(f)), then bisect
+            test = (lo + 1 if reached else hi) if guess >= 0 and steps < 3 else (lo + hi + 1) // 2
+        out[card] = guess = lo
+    for card in range(52):  # each card takes the value of the lowest card of its run
+        if legal >> card & 1 and not reps >> card & 1:
+            rep = card - 1
+            while not reps >> rep & 1:
+                rep -= 1
+            out[card] = out[rep]
+    return meta[1]
+
+
+# ------------------------------------------------------------ the public questions
+
+_NO_TABLE = np.zeros((3, 1), np.int32)
+
+
+def _pack(won: Sequence[int]) -> int:
+    """Tricks won per seat, 4 bits a seat."""
+    return sum(w << 4 * seat for seat, w in enumerate(won))
+
+
+def _spreads(tricks: int, seats: int) -> list[tuple[int, ...]]:
+    """Every way to share ``tricks`` among ``seats``."""
+    if seats == 1:
+        return [(tricks,)]
+    return [(first, *rest) for first in range(tricks + 1)
+            for rest in _spreads(tricks - first, seats - 1)]
+
+
+@lru_cache(maxsize=16)
+def _value_table(final: Evaluate, won: tuple[int, ...], left: int,
+                 side: int) -> tuple[np.ndarray, tuple[float, ...]]:
+    """The kernel's score table for ``left`` tricks still to share after ``won``, and the
+    sorted values for side 0 (``final`` is for ``side``) that its indices stand for."""
+    n = len(won)
+    ends = {}
+    for spread in _spreads(left, n):
+        end = tuple(w + s for w, s in zip(won, spread, strict=True))
+        value = float(final(end))
+        ends[end] = value if side == 0 else -value
+    values = tuple(sorted(set(ends.values())))
+    index = {value: i for i, value in enumerate(values)}
+    table = np.zeros((3, 1 << 16), np.int32)
+    for end, value in ends.items():
+        table[:, _pack(end)] = index[value]
+    for tricks in range(left - 1, -1, -1):
+        for spread in _spreads(tricks, n):
+            key = _pack(w + s for w, s in zip(won, spread, strict=True))
+            table[1, key] = min(table[1, key + (1 << 4 * seat)] for seat in range(n))
+            table[2, key] = max(table[2, key + (1 << 4 * seat)] for seat in range(n))
+    return table, values
+
+
+def _search(deal: Deal, off: bool, won: Sequence[int], table: np.ndarray, least: int,
+            most: int) -> dict[Card, int]:
+    """The kernel's value for side 0 of each legal card of the seat to move."""
+    out = np.full(52, -1, np.int64)
+    hash_bits = max(10, min(18, 5 + deal.tricks_left))
+    _solve(np.array(deal.hands, np.int64), deal.players, deal.leader,
+           np.array(deal.trick, np.int64), deal.legal(off), deal.spades_broken or off,
+           np.array(won, np.int64), table, table is not _NO_TABLE, least, most, hash_bits, out)
+    return {card: int(out[card]) for card in range(52) if out[card] >= 0}
 
 
 def trick_values(deal: Deal, rules_off_broken: bool = False) -> dict[Card, int]:
@@ -584,42 +701,11 @@ def trick_values(deal: Deal, rules_off_broken: bool = False) -> dict[Card, int]:
     minimises them. The tricks already in ``deal.won`` are counted. With
     ``rules_off_broken`` spades may be led at any time (as in bridge solvers).
     """
-    n, mover = deal.players, deal.to_move
-    side = mover % 2
-    search = _TrickSearch(deal.hands, n, rules_off_broken)
+    side = deal.to_move % 2
     left = deal.tricks_left
     base = sum(deal.won[side::2])
-    suit, win_card, win_seat, mask, pos = _trick_state(deal)
-    broken = deal.spades_broken or rules_off_broken
-    legal = deal.legal(rules_off_broken)
-    reps, order = _root_cards(deal, legal)
-    future: dict[Card, int] = {}
-    guess = None
-    for card in order:
-
-        def mine(tricks: int, card: Card = card) -> bool:
-            need = tricks if side == 0 else left - tricks + 1
-            result = search.after(deal.leader, pos, suit, win_card, win_seat, mask, broken,
-                                  card, need)
-            return result if side == 0 else not result
-
-        lo, hi, steps = 0, left, 0
-        test = (left + 1) // 2 if guess is None else guess
-        while lo < hi:
-            test = min(max(test, lo + 1), hi)
-            success = mine(test)
-            if success:
-                lo = test
-            else:
-                hi = test - 1
-            steps += 1
-            # step from a guess (MTD(f)), then bisect
-            if guess is not None and steps < 3:
-                test = lo + 1 if success else hi
-            else:
-                test = (lo + hi + 1) // 2
-        future[card] = guess = lo
-    return {card: base + future[_rep_of(card, reps)] for card in _bits(legal)}
+    values = _search(deal, rules_off_broken, (0,) * deal.players, _NO_TABLE, 0, left)
+    return {card: base + (v if side == 0 else left - v) for card, v in values.items()}
 
 
 def hand_value(contracts: Sequence[Contract], rules: Rules, side: int) -> Evaluate:
@@ -648,17 +734,13 @@ def score_values(deal: Deal, contracts: Sequence[Contract], rules: Rules,
     side maximises it, the other side minimises it. ``rules.lead_spades_anytime``
     turns the broken-spades rule off.
     """
-    n, mover = deal.players, deal.to_move
+    n = deal.players
     if len(contracts) != n:
         raise ValueError(f"need a contract per seat, got {len(contracts)} for {n} players")
-    side = mover % 2
-    off = rules.lead_spades_anytime
+    side = deal.to_move % 2
     final = evaluate or hand_value(contracts, rules, side)
-    search = _ScoreSearch(deal.hands, n, off, deal.won, side, final)
-    suit, win_card, win_seat, mask, pos = _trick_state(deal)
-    broken = deal.spades_broken or off
-    legal = deal.legal(off)
-    reps, order = _root_cards(deal, legal)
-    values = {card: search.after(deal.leader, pos, suit, win_card, win_seat, mask, broken, card)
-              for card in order}
-    return {card: values[_rep_of(card, reps)] for card in _bits(legal)}
+    table, values = _value_table(final, tuple(deal.won), deal.tricks_left, side)
+    won = _pack(deal.won)
+    indices = _search(deal, rules.lead_spades_anytime, deal.won, table,
+                      int(table[1, won]), int(table[2, won]))
+    return {card: values[i] if side == 0 else -values[i] for card, i in indices.items()}
