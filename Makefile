@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 play: $(VENV)/.installed
-	$(VENV)/bin/spades simulate --variant two-player-300 --bots random --games 1 --seed 1 --max-hands 12 --verbose
+	$(VENV)/bin/spades play --variant two-player-300
 
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

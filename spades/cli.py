@@ -1,4 +1,4 @@
-"""The ``spades`` command: simulate, replay, bench."""
+"""The ``spades`` command: play, simulate, replay, arena, analyze, bench."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 from . import bench, record
 from .analysis import analyze, format_analysis
 from .arena import progress_bar, run_arena, side_bots
-from .bots import check_bot_name, close_bot, make_bot, reveal_hands
+from .bots import BOTS, check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
 from .errors import SpadesError
 from .game import Game, HandLog
@@ -244,10 +244,28 @@ def format_arena(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _play(args: argparse.Namespace) -> int:
+    from .tui import play
+
+    house_rules = {} if args.target is None else {"target": args.target}
+    play(args.variant, args.level, args.seed, args.name, args.resume, **house_rules)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``spades`` argument parser with its subcommands."""
     parser = _Parser(prog="spades", description="Spades: the engine, its games and its tools.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    play = commands.add_parser("play", help="play against the computer in the terminal")
+    play.add_argument("--variant", choices=list(PRESETS), default="two-player-300")
+    play.add_argument("--level", choices=list(BOTS),
+                      help="the computer players' level (default: your preference, medium)")
+    play.add_argument("--seed", help="shuffle from this seed (default: a random one)")
+    play.add_argument("--name", default="You", help="your name on the table")
+    play.add_argument("--target", type=int, help="play to this score (house rule)")
+    play.add_argument("--resume", action="store_true", help="continue the saved game")
+    play.set_defaults(run=_play)
 
     simulate = commands.add_parser("simulate", help="play games between computer players")
     simulate.add_argument("--variant", choices=list(PRESETS), default="partnership")

@@ -1,0 +1,610 @@
+"""The terminal game: the table, the person's decisions, and the computer players' turns.
+
+The screen shows the person's :class:`~spades.Observation` and nothing else; the
+computer players think in a thread so that the screen stays alive. Every action is
+saved at once, so a crash or a closed terminal loses nothing: ``spades play
+--resume`` continues from the last action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
+from ..cards import parse_card
+from ..errors import SpadesError
+from ..observation import Observation, TrickView
+from ..rules import Rules, rules_for
+from .prefs import Preferences, save_preferences
+from .screens import (
+    GameOverScreen,
+    HandSummaryScreen,
+    HelpScreen,
+    LastTrickScreen,
+    PreferencesScreen,
+    ScoreSheetScreen,
+)
+from .session import HUMAN, PlaySession
+from .widgets import CardWidget, OptionWidget, card_label, card_text, draw_scores, draw_table
+
+HAND_SLOTS = 13
+OPTION_SLOTS = 14  # nil and bids 1..13
+AUTO_PLAY_PAUSE = 0.4  # seconds a forced card waits before it plays itself
+RANK_KEYS = "23456789tjQkaT"  # typed ranks; "q" quits, so a queen is "Q"
+SUIT_KEYS = "cdhs"
+
+
+class GameScreen(Screen[None]):
+    """The table and the person's decisions."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("l", "last_trick", "Last trick"),
+        Binding("s", "score_sheet", "Scores"),
+        Binding("p", "preferences", "Prefs"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "save_and_quit", "Quit"),
+    ]
+
+    def __init__(self, session: PlaySession, prefs: Preferences, save_dir: Path,
+                 on_prefs: Callable[[Preferences], None]) -> None:
+        super().__init__()
+        self.session, self.prefs, self.save_dir = session, prefs, save_dir
+        self.on_prefs = on_prefs
+        self.selected = 0  # the chosen card (play, exchange) or option (other decisions)
+        self.picked: set[int] = set()  # cards picked to give in an exchange
+        self.typed = ""  # the start of a card or bid being typed
+        self.confirming: Action | None = None  # a card waiting for its confirmation
+        self.epoch = 0  # bumped by undo and new games: stale computer moves are dropped
+        self.thinking = False
+        self.results_seen = len(session.observation().results)
+        self.options: list[tuple[str, Action | None]] = []
+        self.decision = -1  # the number of actions taken when the selection was last reset
+        self.suggestion: Action | None = None  # the bid offered first
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="middle"):
+            yield Static(id="table")
+            yield Static(id="scores")
+        yield Static(id="prompt")
+        with Horizontal(id="options"):
+            for index in range(OPTION_SLOTS):
+                yield OptionWidget(index, classes="option")
+        with Horizontal(id="hand"):
+            for _ in range(HAND_SLOTS):
+                yield CardWidget(classes="card")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # ------------------------------------------------------------ drawing
+
+    @property
+    def obs(self) -> Observation:
+        """The person's view now."""
+        return self.session.observation()
+
+    def my_turn(self, obs: Observation) -> bool:
+        return obs.to_move == HUMAN and bool(obs.legal)
+
+    def shown_trick(self, obs: Observation) -> TrickView | None:
+        """The trick in play, or while the next is empty, the one just won."""
+        if obs.trick is not None and obs.trick.cards:
+            return obs.trick
+        return obs.tricks[-1] if obs.tricks else None
+
+    def refresh_view(self) -> None:
+        """Draw everything from the person's observation."""
+        obs, names, four = self.obs, self.session.names, self.prefs.four_colour
+        rules = obs.rules
+        if self.decision != len(self.session.actions):  # a new decision: start on a legal card
+            self.decision = len(self.session.actions)
+            self.selected = next((i for i, c in enumerate(obs.hand)
+                                  if Action.play(c) in obs.legal), 0)
+            self.suggestion = None
+            if obs.phase == "bidding" and self.my_turn(obs):
+                self.suggestion = self.session.suggested_bid(obs)
+                self.selected = obs.legal.index(self.suggestion)
+        title = (f" Spades · {rules.variant} · {self.session.level} computer · hand "
+                 f"{obs.hand_number}")
+        self.query_one("#title", Static).update(Text(title, style="bold"))
+        self.query_one("#table", Static).update(
+            draw_table(obs, names, self.shown_trick(obs), four))
+        self.query_one("#scores", Static).update(draw_scores(obs, names))
+        self.options = self.current_options(obs)
+        for widget in self.query(OptionWidget):
+            index = widget.index
+            if index < len(self.options):
+                label, action = self.options[index]
+                widget.show(label, selected=not self.choosing_cards(obs) and
+                            index == self.selected, enabled=action is not None)
+            else:
+                widget.show(None)
+        playable = {a.card for a in obs.legal if a.kind == "play"}
+        choosing = self.choosing_cards(obs)
+        for index, widget in enumerate(self.query(CardWidget)):
+            card = obs.hand[index] if index < len(obs.hand) else None
+            widget.show(card, four, playable=card in playable or obs.phase != "play",
+                        selected=choosing and index == self.selected,
+                        picked=card in self.picked)
+        self.query_one("#prompt", Static).update(self.prompt(obs))
+
+    def choosing_cards(self, obs: Observation) -> bool:
+        """Whether the person's decision now is about cards of the hand (play, exchange)."""
+        return self.my_turn(obs) and obs.phase in ("play", "exchange")
+
+    def current_options(self, obs: Observation) -> list[tuple[str, Action | None]]:
+        """The options shown for the person's decision (not cards): label and action."""
+        if not self.my_turn(obs):
+            return []
+        if obs.phase == "blind nil":
+            return [("Blind nil (b)", Action(BLIND_NIL)), ("No (n)", Action(NO_BLIND_NIL))]
+        if obs.phase == "draft":
+            return [("Keep (k)", Action(KEEP)), ("Discard (d)", Action(DISCARD))]
+        if obs.phase == "bidding":
+            return [("Nil" if a.tricks == 0 else str(a.tricks), a) for a in obs.legal]
+        if obs.phase == "exchange":
+            give = self.give_action(obs)
+            label = f"Give {len(self.picked)} (g)"
+            return [(label, give)]
+        return []
+
+    def give_action(self, obs: Observation) -> Action | None:
+        """The legal give of the picked cards, or None if that many may not be given."""
+        wanted = Action.give(self.picked)
+        return wanted if wanted in obs.legal else None
+
+    def prompt(self, obs: Observation) -> Text:
+        """One line saying what happens now."""
+        names = self.session.names
+        if obs.phase == "game over":
+            return Text("The game is over.", style="bold")
+        if not self.my_turn(obs):
+            who = names[obs.to_move] if obs.to_move is not None else "nobody"
+            return Text(f"{who} is thinking…", style="italic")
+        if self.confirming is not None:
+            return Text(f"Play {card_label(self.confirming.card)}? Enter or click again to "
+                        "confirm, Esc to choose again", style="bold")
+        if obs.phase == "blind nil":
+            points = obs.rules.blind_nil_points
+            return Text(f"Blind nil? Bid nil before seeing a card: ±{points} points. "
+                        "b: yes, n: no")
+        if obs.phase == "draft":
+            return Text("Keep this card (the next is discarded) or discard it (the next is "
+                        "kept)? k / d")
+        if obs.phase == "exchange":
+            sizes = sorted({len(a.cards) for a in obs.legal})
+            many = f"exactly {sizes[0]}" if len(sizes) == 1 else f"up to {sizes[-1]}"
+            return Text(f"Blind nil exchange: pick {many} cards to give (space or click), "
+                        "then g")
+        if obs.phase == "bidding":
+            advice = f" (suggested: {self.suggestion})" if self.suggestion is not None else ""
+            return Text(f"Your bid{advice}: ← → or type it, n for nil; Enter bids")
+        leads = obs.trick is None or not obs.trick.cards
+        return Text(("Your lead" if leads else "Your turn") +
+                    ": ← → or type a card (7h, Qs), Enter or click plays")
+
+    def say(self, message: str | Text, error: bool = False) -> None:
+        """Show a message in the status line."""
+        text = message if isinstance(message, Text) else Text(message)
+        if error:
+            text.stylize("bold red")
+        self.query_one("#status", Static).update(text)
+
+    # ------------------------------------------------------------ the flow of the game
+
+    def advance(self) -> None:
+        """After a change: redraw; then a hand summary, the end, a computer turn, a forced card."""
+        self.refresh_view()
+        obs = self.obs
+        if len(obs.results) > self.results_seen:
+            self.results_seen = len(obs.results)
+            number = self.results_seen
+            self.say(f"Hand {number + 1}")  # the last hand's news is stale now
+            summary = self.session.hand_summary(number)
+            self.app.push_screen(
+                HandSummaryScreen(obs.rules, self.session.names, summary,
+                                  lambda: self.session.costly_plays(number),
+                                  self.prefs.four_colour),
+                callback=lambda _: self.advance())
+            return
+        if obs.phase == "game over":
+            self.app.push_screen(GameOverScreen(self.game_over_message(obs)),
+                                 callback=self.after_game_over)
+            return
+        if self.session.computer_to_move is not None:
+            epoch = self.epoch
+            self.after(self.prefs.delay, lambda: self.computer_turn(epoch))
+            return
+        if obs.phase == "play" and len(obs.legal) == 1 and self.prefs.auto_play_one:
+            epoch, forced = self.epoch, obs.legal[0]
+            self.after(AUTO_PLAY_PAUSE, lambda: self.auto_play(epoch, forced))
+
+    def after(self, seconds: float, callback: Callable[[], None]) -> None:
+        """Call ``callback`` in ``seconds`` (at once, after pending messages, for 0)."""
+        if seconds > 0:
+            self.set_timer(seconds, callback)
+        else:
+            self.call_later(callback)
+
+    def game_over_message(self, obs: Observation) -> str:
+        rules, names = obs.rules, self.session.names
+        if rules.players == 2:
+            winner = "You win" if obs.winner == HUMAN else f"{names[1]} wins"
+        else:
+            winner = "You and your partner win" if obs.winner == 0 else "West and East win"
+        return f"{winner}, {max(obs.scores)} to {min(obs.scores)}."
+
+    def after_game_over(self, again: bool | None) -> None:
+        if again:
+            self.app.new_game()  # type: ignore[attr-defined]
+        else:
+            self.app.exit()
+
+    def computer_turn(self, epoch: int) -> None:
+        """Start the computer seat's decision in a thread."""
+        seat = self.session.computer_to_move
+        if epoch != self.epoch or seat is None or self.thinking or self.app.screen is not self:
+            if epoch == self.epoch and seat is not None and not self.thinking:
+                self.set_timer(0.1, lambda: self.computer_turn(epoch))  # a dialog is open
+            return
+        self.thinking = True
+        observation = self.session.game.observation(seat)
+        count = len(self.session.actions)
+        session = self.session
+
+        def think() -> None:
+            try:
+                action = session.computer_action(observation)
+            except Exception:  # a bot's bug must not stop the game: take a legal action
+                action = observation.legal[0]
+            self.app.call_from_thread(self.computer_done, epoch, seat, count, action)
+
+        self.run_worker(think, thread=True, group="computer", exit_on_error=False)
+
+    def computer_done(self, epoch: int, seat: int, count: int, action: Action) -> None:
+        """Apply a computer decision, unless the game moved on (undo, new game) meanwhile."""
+        self.thinking = False
+        if epoch != self.epoch or len(self.session.actions) != count:
+            self.advance()
+            return
+        self.session.apply(action, seat)
+        self.save()
+        if action.kind == "play":
+            self.say(Text(f"{self.session.names[seat]} played ") +
+                     card_text(action.card, self.prefs.four_colour))
+        elif action.kind in ("bid", "declare"):
+            self.say(f"{self.session.names[seat]}: {action}")
+        self.advance()
+
+    def auto_play(self, epoch: int, forced: Action) -> None:
+        """Play the only legal card (Auto Play One), if it is still the person's decision."""
+        obs = self.obs
+        if epoch == self.epoch and self.my_turn(obs) and list(obs.legal) == [forced]:
+            self.act(forced, f"Auto Play One played {card_label(forced.card)}")
+
+    def act(self, action: Action, message: str | None = None) -> None:
+        """Take the person's action; an illegal one explains itself and changes nothing."""
+        obs = self.obs
+        if not self.my_turn(obs):
+            self.say("Wait: it is not your turn.", error=True)
+            return
+        try:
+            self.session.apply(action, HUMAN)
+        except SpadesError as error:
+            self.say(person_words(str(error)), error=True)
+            return
+        self.save()
+        self.selected, self.typed, self.confirming = 0, "", None
+        self.picked.clear()
+        self.say(message or self.describe(obs, action))
+        self.advance()
+
+    def describe(self, before: Observation, action: Action) -> Text:
+        """What the person's action did, in words (the draft's second card included)."""
+        four = self.prefs.four_colour
+        if action.kind == "draft" and before.offered is not None:
+            after = self.obs
+            other = [c for c in (*after.hand, *after.discards)
+                     if c not in before.hand and c not in before.discards and c != before.offered]
+            verb = "kept" if action == KEEP else "discarded"
+            text = Text(f"You {verb} ") + card_text(before.offered, four)
+            if other:
+                text += Text("; the next card, ") + card_text(other[0], four) + Text(
+                    ", was " + ("discarded" if action == KEEP else "kept"))
+            return text
+        if action.kind == "give":
+            after = self.obs
+            got = " ".join(map(card_label, after.received)) if after.received else "nothing yet"
+            return Text(f"You gave {' '.join(map(card_label, action.cards)) or 'nothing'}; "
+                        f"received {got}")
+        if action.kind == "play":
+            return Text("You played ") + card_text(action.card, four)
+        return Text(f"You: {action}")
+
+    def save(self) -> None:
+        try:
+            self.session.save(self.save_dir)
+        except OSError as error:
+            self.say(f"The game could not be saved: {error}", error=True)
+
+    # ------------------------------------------------------------ input
+
+    def on_key(self, event: events.Key) -> None:
+        """Arrows, Enter, space, typed cards and bids, and the decision keys."""
+        obs = self.obs
+        if not self.my_turn(obs):
+            return
+        key, char = event.key, event.character or ""
+        handled = True
+        if key in ("left", "right"):
+            self.move(-1 if key == "left" else 1, obs)
+        elif key == "enter":
+            self.enter(obs)
+        elif key == "escape" and self.confirming is not None:
+            self.confirming = None
+            self.refresh_view()
+        elif obs.phase == "exchange" and key == "space":
+            self.toggle(self.selected, obs)
+        elif obs.phase == "exchange" and char == "g":
+            give = self.give_action(obs)
+            if give is None:
+                self.say(f"You cannot give {len(self.picked)} cards now.", error=True)
+            else:
+                self.act(give)
+        elif obs.phase == "blind nil" and char in "bn" and char:
+            self.act(Action(BLIND_NIL if char == "b" else NO_BLIND_NIL))
+        elif obs.phase == "draft" and char in "kd" and char:
+            self.act(Action(KEEP if char == "k" else DISCARD))
+        elif obs.phase == "bidding" and char and (char.isdigit() or char == "n"):
+            self.type_bid(char, obs)
+        elif obs.phase in ("play", "exchange") and char and self.type_card(char, obs):
+            pass
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def move(self, step: int, obs: Observation) -> None:
+        count = len(obs.hand) if self.choosing_cards(obs) else len(self.options)
+        if count:
+            self.selected = (self.selected + step) % count
+            self.confirming = None
+            self.refresh_view()
+
+    def enter(self, obs: Observation) -> None:
+        if self.choosing_cards(obs):
+            if obs.phase == "exchange":
+                self.toggle(self.selected, obs)
+            elif self.selected < len(obs.hand):
+                self.choose_card(obs.hand[self.selected], obs)
+        elif self.selected < len(self.options):
+            self.choose_option(self.selected)
+
+    def choose_option(self, index: int) -> None:
+        label, action = self.options[index]
+        if action is None:
+            self.say(f"{label.split(' (')[0]}: not possible now.", error=True)
+        else:
+            self.act(action)
+
+    def choose_card(self, card: int, obs: Observation) -> None:
+        """Play ``card`` (after a confirmation when the preference asks for one)."""
+        action = Action.play(card)
+        if action not in obs.legal:
+            self.act(action)  # the engine says why, and nothing changes
+            return
+        if self.prefs.confirm_play and self.confirming != action:
+            self.confirming = action
+            self.selected = obs.hand.index(card)
+            self.refresh_view()
+            return
+        self.act(action)
+
+    def toggle(self, index: int, obs: Observation) -> None:
+        if index < len(obs.hand):
+            card = obs.hand[index]
+            self.picked ^= {card}
+            self.selected = index
+            self.refresh_view()
+
+    def type_bid(self, char: str, obs: Observation) -> None:
+        """Digits choose a bid (``1`` then ``3`` is 13), ``n`` or ``0`` nil."""
+        self.typed = "0" if char == "n" else (self.typed + char)[-2:]
+        for text in (self.typed, self.typed[-1:]):
+            bids = [i for i, (_, a) in enumerate(self.options)
+                    if a is not None and a.tricks == int(text)]
+            if bids:
+                self.selected = bids[0]
+                self.typed = text
+                self.refresh_view()
+                return
+        self.say(f"No bid {self.typed}: bids go from 0 (nil) to 13.", error=True)
+        self.typed = ""
+
+    def type_card(self, char: str, obs: Observation) -> bool:
+        """A rank key selects a card of that rank; a suit key after it, that exact card."""
+        if self.typed and char in SUIT_KEYS:
+            try:
+                card = parse_card(self.typed + char)
+            except SpadesError:
+                card = -1
+            self.typed = ""
+            if card in obs.hand:
+                self.selected = obs.hand.index(card)
+                self.confirming = None
+                self.refresh_view()
+            else:
+                self.say("You do not hold that card.", error=True)
+            return True
+        if char in RANK_KEYS or char in "10":
+            self.typed = "10" if char == "0" and self.typed == "1" else char
+            rank = self.typed.upper()
+            same = [i for i, c in enumerate(obs.hand) if card_label(c)[:-1] in (rank, "10" if
+                    rank == "T" else rank)]
+            if same:
+                later = [i for i in same if i > self.selected]
+                self.selected = (later or same)[0] if self.selected in same else same[0]
+                self.confirming = None
+                self.refresh_view()
+            elif char != "1":
+                self.say(f"You hold no {rank}.", error=True)
+            return True
+        return False
+
+    def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
+        obs = self.obs
+        if not self.my_turn(obs) or obs.phase not in ("play", "exchange"):
+            self.say("That card cannot be chosen now.", error=True)
+            return
+        if obs.phase == "exchange":
+            self.toggle(obs.hand.index(message.card), obs)
+        else:
+            self.choose_card(message.card, obs)
+
+    def on_option_widget_chosen(self, message: OptionWidget.Chosen) -> None:
+        if self.my_turn(self.obs) and message.index < len(self.options):
+            self.choose_option(message.index)
+
+    # ------------------------------------------------------------ commands
+
+    def action_hint(self) -> None:
+        obs = self.obs
+        if not self.my_turn(obs):
+            self.say("A hint is for your own turn.", error=True)
+            return
+        self.say(Text("Thinking about a hint…", style="italic"))
+        epoch, session = self.epoch, self.session
+
+        def think() -> None:
+            try:
+                action, reason = session.hint(obs)
+                text = Text(f"Hint: {action} — {reason}")
+            except Exception as error:  # a hint must never stop the game
+                text = Text(f"No hint: {error}")
+            self.app.call_from_thread(self.show_hint, epoch, text)
+
+        self.run_worker(think, thread=True, group="hint", exit_on_error=False)
+
+    def show_hint(self, epoch: int, text: Text) -> None:
+        if epoch == self.epoch:
+            self.say(text)
+
+    def action_undo(self) -> None:
+        try:
+            taken_back = self.session.undo()
+        except SpadesError as error:
+            self.say(str(error), error=True)
+            return
+        self.epoch += 1
+        self.thinking = False
+        self.selected, self.typed, self.confirming = 0, "", None
+        self.picked.clear()
+        self.results_seen = len(self.obs.results)
+        self.save()
+        self.say(f"Undone: {taken_back}")
+        self.advance()
+
+    def action_last_trick(self) -> None:
+        trick = self.session.last_trick()
+        if trick is None:
+            self.say("No trick has been played yet.")
+            return
+        names, players = self.session.names, self.session.rules.players
+        lines = []
+        for index, card in enumerate(trick.cards):
+            seat = (trick.leader + index) % players
+            lead = " (led)" if index == 0 else ""
+            lines.append(Text(f"{names[seat]:>8}: ") + card_text(card, self.prefs.four_colour)
+                         + Text(lead))
+        lines.append(Text(f"Won by {names[trick.winner or 0]}", style="bold"))
+        self.app.push_screen(LastTrickScreen(lines))
+
+    def action_score_sheet(self) -> None:
+        count = len(self.obs.results)
+        summaries = [self.session.hand_summary(n) for n in range(1, count + 1)]
+        self.app.push_screen(ScoreSheetScreen(self.session.rules, self.session.names, summaries))
+
+    def action_preferences(self) -> None:
+        self.app.push_screen(PreferencesScreen(self.prefs), callback=self.set_prefs)
+
+    def set_prefs(self, prefs: Preferences | None) -> None:
+        if prefs is None:
+            return
+        self.prefs = prefs
+        self.session.level = prefs.level
+        self.on_prefs(prefs)
+        self.save()
+        self.say("Preferences saved.")
+        self.advance()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_save_and_quit(self) -> None:
+        self.save()
+        self.app.exit()
+
+
+class SpadesApp(App[None]):
+    """``spades play``: one person against the computer, in the terminal."""
+
+    CSS_PATH = "spades.tcss"
+    TITLE = "Spades"
+
+    def __init__(self, session: PlaySession, prefs: Preferences, config_dir: Path,
+                 save_dir: Path) -> None:
+        super().__init__()
+        self.session, self.prefs = session, prefs
+        self.config_dir, self.save_dir = config_dir, save_dir
+
+    def on_mount(self) -> None:
+        self.set_class(self.prefs.four_colour, "four-colour")
+        self.push_screen(self.table())
+
+    def table(self) -> GameScreen:
+        return GameScreen(self.session, self.prefs, self.save_dir, self.store_prefs)
+
+    def store_prefs(self, prefs: Preferences) -> None:
+        """Keep new preferences, on disk too."""
+        self.prefs = prefs
+        self.set_class(prefs.four_colour, "four-colour")
+        try:
+            save_preferences(prefs, self.config_dir)
+        except OSError as error:
+            self.notify(f"Preferences could not be saved: {error}", severity="error")
+
+    def new_game(self) -> None:
+        """Replace the finished game with a new one of the same variant and level."""
+        old = self.session
+        self.session = PlaySession.new(old.rules.variant, self.prefs.level, name=old.name,
+                                       **house_rules(old.rules))
+        self.session.save(self.save_dir)
+        self.switch_screen(self.table())
+
+
+def person_words(message: str) -> str:
+    """An engine error about seat 0 as said to the person: "You cannot play AS: …"."""
+    return re.sub(r"^seat 0 cannot (.*?) during [a-z ]+:", r"You cannot \1:", message)
+
+
+def house_rules(rules: Rules) -> dict[str, Any]:
+    """The options of ``rules`` that differ from its variant's preset."""
+    preset = rules_for(rules.variant).to_dict()
+    return {k: v for k, v in rules.to_dict().items() if preset[k] != v}

@@ -1,0 +1,84 @@
+"""The player's preferences, kept as JSON in the user's config directory (platformdirs)."""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import suppress
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+from platformdirs import user_config_dir, user_data_dir
+
+from ..bots import BOTS
+
+APP_NAME = "spades"
+PREFS_FILE = "preferences.json"
+# the computer players' speed: the pause before each of their actions, in seconds
+SPEEDS = {"instant": 0.0, "fast": 0.15, "normal": 0.6, "slow": 1.2}
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What the player chose on the Preferences screen."""
+
+    auto_play_one: bool = True
+    speed: str = "normal"
+    level: str = "medium"
+    four_colour: bool = False
+    confirm_play: bool = False
+
+    def __post_init__(self) -> None:
+        if self.speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {self.speed!r}")
+        if self.level not in BOTS:
+            raise ValueError(f"level must be one of {', '.join(BOTS)}, not {self.level!r}")
+
+    @property
+    def delay(self) -> float:
+        """Seconds before each computer action."""
+        return SPEEDS[self.speed]
+
+
+def config_dir() -> Path:
+    """Where preferences live: the platform's user config directory for spades."""
+    return Path(user_config_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    """Where the saved game lives: the platform's user data directory for spades."""
+    return Path(user_data_dir(APP_NAME))
+
+
+def load_preferences(directory: Path) -> Preferences:
+    """The saved preferences, or the defaults where the file is missing or unreadable.
+
+    A value of the wrong type or an unknown key is ignored, so an old or hand-edited
+    file never stops the game from starting.
+    """
+    try:
+        data = json.loads((directory / PREFS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Preferences()
+    if not isinstance(data, dict):
+        return Preferences()
+    prefs = Preferences()
+    for f in fields(Preferences):
+        value = data.get(f.name)
+        if isinstance(value, type(getattr(prefs, f.name))):
+            with suppress(ValueError):
+                prefs = replace(prefs, **{f.name: value})
+    return prefs
+
+
+def save_preferences(prefs: Preferences, directory: Path) -> None:
+    """Write the preferences (atomically: a crash leaves the old file or the new one)."""
+    write_atomically(directory / PREFS_FILE, json.dumps(asdict(prefs), indent=2))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` through a temporary file in the same directory."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(path.suffix + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)

@@ -1,0 +1,262 @@
+"""The screens over the table: help, last trick, scores, preferences, hand summary, game over."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label, Select, Static, Switch
+
+from ..analysis import PlayValue
+from ..bots import BOTS
+from ..rules import Rules
+from .prefs import SPEEDS, Preferences
+from .session import HandSummary
+from .widgets import card_text, side_names
+
+HELP = """\
+[b]Keys[/b]
+  ← →          choose a card or an option
+  7h, Qs, 10d  choose a card by its rank and suit
+               (a capital Q for a queen: q quits)
+  Enter        play the card, or take the option
+  click        play a card, or take an option
+  k / d        keep or discard the offered card (draft)
+  b / n        blind nil or not
+  0-13, n      bid (type the number, then Enter)
+  space, g     pick cards to give, then give them
+  h            hint: what the hard computer player would do
+  u            undo your last action
+  l            the last trick
+  s            the score sheet
+  p            preferences
+  ?            this help
+  q            save and quit (spades play --resume continues)
+
+[b]Play[/b]: follow the suit led if you can. Spades are trump and can't be
+led until one has been played on another suit (or you hold only spades).
+Cards you may not play are drawn darker."""
+
+
+class CloseableScreen(ModalScreen[None]):
+    """A modal screen that Escape, Enter or q closes."""
+
+    BINDINGS = [Binding("escape,enter,q", "dismiss", "Close")]  # noqa: RUF012
+
+    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+        """Close the screen."""
+        self.dismiss(result)
+
+
+class HelpScreen(CloseableScreen):
+    """The keys and a reminder of the rules."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(HELP)
+            yield Label("Esc closes", classes="hint")
+
+
+class LastTrickScreen(CloseableScreen):
+    """The last finished trick: who played what, and who won it."""
+
+    def __init__(self, lines: list[Text]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("Last trick", style="bold"))
+            yield Static(Text("\n").join(self.lines))
+            yield Label("Esc closes", classes="hint")
+
+
+class ScoreSheetScreen(CloseableScreen):
+    """Every finished hand: bids, tricks, points, bags and penalties by side, the running score."""
+
+    def __init__(self, rules: Rules, names: list[str], summaries: list[HandSummary]) -> None:
+        super().__init__()
+        self.rules, self.names, self.summaries = rules, names, summaries
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(Text("Score sheet", style="bold"))
+            yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
+            yield Label("Esc closes", classes="hint")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        sides = side_names(self.rules.players, self.names)
+        table.add_columns("Hand", *(f"{name} {what}" for name in sides
+                                    for what in ("bid/won", "points", "score")))
+        for s in self.summaries:
+            r = s.result
+            row: list[str] = [str(s.number)]
+            for side in range(self.rules.sides):
+                seats = side_seats(self.rules, side)
+                bid_won = "/".join(f"{bid_text(s, seat)}:{r.tricks[seat]}" for seat in seats)
+                penalty = f" -{r.penalties[side]}" if r.penalties[side] else ""
+                row += [bid_won, f"{r.points[side]:+d}{penalty}",
+                        f"{r.scores[side]} ({r.bag_totals[side]} bags)"]
+            table.add_row(*row)
+        if not self.summaries:
+            table.add_row("—", *([""] * (3 * self.rules.sides)))
+
+
+class HandSummaryScreen(ModalScreen[None]):
+    """After a hand: bids, tricks, points, bags, penalties per side; the plays that cost points."""
+
+    BINDINGS = [Binding("escape,enter,space", "dismiss", "Continue")]  # noqa: RUF012
+
+    def __init__(self, rules: Rules, names: list[str], summary: HandSummary,
+                 costly: Callable[[], list[PlayValue]], four_colour: bool) -> None:
+        super().__init__()
+        self.rules, self.names, self.summary = rules, names, summary
+        self.costly, self.four_colour = costly, four_colour
+
+    def compose(self) -> ComposeResult:
+        s, r = self.summary, self.summary.result
+        lines = [Text(f"Hand {s.number} is over", style="bold")]
+        for side, name in enumerate(side_names(self.rules.players, self.names)):
+            seats = side_seats(self.rules, side)
+            bids = ", ".join(f"{self.names[seat]} {bid_text(s, seat)} won {r.tricks[seat]}"
+                             for seat in seats)
+            penalty = f", sandbag penalty -{r.penalties[side]}" if r.penalties[side] else ""
+            lines.append(Text(f"{name}: {bids}"))
+            lines.append(Text(f"   {r.points[side]:+d} points, {r.bags[side]} bags{penalty}"
+                              f" → score {r.scores[side]}, bags {r.bag_totals[side]}"))
+        last = s.last_trick
+        trick = Text("Last trick: ")
+        for index, card in enumerate(last.cards):
+            seat = (last.leader + index) % self.rules.players
+            trick += Text(f"{self.names[seat]} ") + card_text(card, self.four_colour) + Text("  ")
+        lines.append(trick)
+        with Vertical(classes="dialog wide"):
+            yield Static(Text("\n").join(lines))
+            yield Static(Text("Looking at your plays…", style="italic"), id="costly")
+            yield Label("Enter continues", classes="hint")
+
+    def on_mount(self) -> None:
+        self.analyse()
+
+    @work(thread=True, exit_on_error=False)
+    def analyse(self) -> None:
+        """Find the person's costly plays in a thread; show them when found."""
+        try:
+            plays = self.costly()
+        except Exception as error:  # the summary must never stop the game
+            text = Text(f"Your plays could not be analysed: {error}", style="italic")
+        else:
+            text = costly_text(plays, self.four_colour)
+        self.app.call_from_thread(self._show_costly, text)
+
+    def _show_costly(self, text: Text) -> None:
+        if self.is_attached:
+            self.query_one("#costly", Static).update(text)
+
+    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+        """Go on to the next hand."""
+        self.dismiss(result)
+
+
+class GameOverScreen(ModalScreen[bool]):
+    """The winner and the final score, and an offer to play again (True) or quit (False)."""
+
+    BINDINGS = [Binding("enter,y", "again", "Play again"),  # noqa: RUF012
+                Binding("q,n,escape", "leave", "Quit")]
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.message, style="bold"))
+            yield Static("Play again? Enter or y: a new game · q or n: quit")
+
+    def action_again(self) -> None:
+        """Start a new game."""
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        """Leave the app."""
+        self.dismiss(False)
+
+
+class PreferencesScreen(ModalScreen[Preferences]):
+    """Auto Play One, the computer's speed and level, four-colour suits, confirm before play."""
+
+    BINDINGS = [Binding("escape", "done", "Close")]  # noqa: RUF012
+
+    def __init__(self, prefs: Preferences) -> None:
+        super().__init__()
+        self.prefs = prefs
+
+    def compose(self) -> ComposeResult:
+        p = self.prefs
+        with Vertical(classes="dialog"):
+            yield Static(Text("Preferences", style="bold"))
+            for key, label in (("auto_play_one", "Auto Play One (play a forced card)"),
+                               ("four_colour", "Four-colour suits"),
+                               ("confirm_play", "Confirm before playing a card")):
+                with Horizontal(classes="pref"):
+                    yield Switch(value=getattr(p, key), id=key)
+                    yield Label(label)
+            with Horizontal(classes="pref"):
+                yield Select([(name, name) for name in SPEEDS], value=p.speed, id="speed",
+                             allow_blank=False)
+                yield Label("Computer speed")
+            with Horizontal(classes="pref"):
+                yield Select([(name, name) for name in BOTS], value=p.level, id="level",
+                             allow_blank=False)
+                yield Label("Computer level (from the next decision)")
+            yield Label("Esc closes and saves", classes="hint")
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        self.prefs = _replace(self.prefs, event.switch.id or "", event.value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.prefs = _replace(self.prefs, event.select.id or "", event.value)
+
+    def action_done(self) -> None:
+        """Close, handing back the preferences chosen."""
+        self.dismiss(self.prefs)
+
+
+def _replace(prefs: Preferences, key: str, value: object) -> Preferences:
+    return replace(prefs, **{key: value})
+
+
+# ------------------------------------------------------------ shared text
+
+
+def side_seats(rules: Rules, side: int) -> list[int]:
+    """The seats of ``side``."""
+    return [seat for seat in range(rules.players) if rules.side_of(seat) == side]
+
+
+def bid_text(summary: HandSummary, seat: int) -> str:
+    """A seat's bid as a word: ``4``, ``nil``, ``blind nil``."""
+    if seat in summary.blind_nil:
+        return "blind nil"
+    bid = summary.bids[seat]
+    return "nil" if bid == 0 else str(bid)
+
+
+def costly_text(plays: list[PlayValue], four_colour: bool) -> Text:
+    """The person's plays that cost points, one a line."""
+    if not plays:
+        return Text("None of your analysed plays cost points.")
+    lines = [Text("Plays that cost you points (every card known):")]
+    for p in plays:
+        lines.append(Text(f"  trick {p.trick:>2}: you played ") + card_text(p.card, four_colour)
+                     + Text("; ") + card_text(p.best_card, four_colour)
+                     + Text(f" was worth {p.cost:.0f} more"))
+    return Text("\n").join(lines)

@@ -1,0 +1,214 @@
+"""A game against the computer, apart from any screen: who plays, undo, save and resume.
+
+The person sits in seat 0; every other seat is a computer player of one level. The
+game is rebuilt from its seed and the list of actions taken, so an undo or a resume
+lands exactly where it should, and each computer decision is seeded by the seed and
+the number of actions before it: a resumed game plays on as it would have.
+
+The screen reads the person's :class:`~spades.Observation` and, once a hand is over,
+its public part (bids, cards played, result) from :meth:`PlaySession.hand_summary`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..actions import Action
+from ..analysis import PlayValue, analyze
+from ..bots import BOTS, make_bot
+from ..errors import SpadesError
+from ..game import Game
+from ..observation import Observation, TrickView
+from ..rules import Rules, rules_for
+from ..scoring import HandResult
+from .prefs import write_atomically
+
+HUMAN = 0
+SAVE_FORMAT = "spades-saved-game"
+SAVE_VERSION = 1
+SAVE_FILE = "saved-game.json"
+HINT_BOT = "hard"
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """A finished hand's public facts: bids, blind nils, tricks per seat, the score by side."""
+
+    number: int
+    bids: tuple[int | None, ...]
+    blind_nil: tuple[int, ...]
+    result: HandResult
+    last_trick: TrickView
+
+
+def seat_names(rules: Rules, name: str) -> list[str]:
+    """The names shown for each seat: the person, then the computer players clockwise."""
+    if rules.players == 2:
+        return [name, "Computer"]
+    return [name, "West", "Partner", "East"]
+
+
+class PlaySession:
+    """One person (seat 0) against computer players of ``level``; see the module docstring."""
+
+    def __init__(self, rules: Rules, seed: str, level: str, name: str = "You",
+                 actions: list[tuple[int, str]] | None = None) -> None:
+        if level not in BOTS:
+            raise SpadesError(f"unknown level {level!r}; valid: {', '.join(BOTS)}")
+        self.rules, self.seed, self.level, self.name = rules, seed, level, name
+        self.actions: list[tuple[int, str]] = []
+        self.game = Game(rules, seed=seed)
+        for seat, text in actions or ():
+            self.apply(text, seat)
+
+    @classmethod
+    def new(cls, variant: str, level: str, seed: str | None = None, name: str = "You",
+            **house_rules: Any) -> PlaySession:
+        """A new game; without ``seed`` a random one (kept, so the game can be rebuilt)."""
+        return cls(rules_for(variant, **house_rules),
+                   seed if seed is not None else secrets.token_hex(8), level, name)
+
+    # ------------------------------------------------------------ the position
+
+    @property
+    def names(self) -> list[str]:
+        """The name of each seat."""
+        return seat_names(self.rules, self.name)
+
+    def observation(self) -> Observation:
+        """What the person may know now."""
+        return self.game.observation(HUMAN)
+
+    @property
+    def computer_to_move(self) -> int | None:
+        """The computer seat that decides next, or None (the person's turn, or game over)."""
+        seat = self.game.to_move
+        return None if seat is None or seat == HUMAN else seat
+
+    def hand_summary(self, number: int) -> HandSummary:
+        """The public facts of finished hand ``number`` (from 1)."""
+        log = self.game.hands[number - 1]
+        if log.result is None:
+            raise SpadesError(f"hand {number} is not over")
+        bids: list[int | None] = [None] * self.rules.players
+        for seat in log.blind_nil:
+            bids[seat] = 0
+        for seat, bid in log.bids:
+            bids[seat] = bid
+        leader, cards, winner = log.tricks[-1]
+        return HandSummary(number, tuple(bids), tuple(log.blind_nil), log.result,
+                           TrickView(leader, tuple(cards), winner))
+
+    def last_trick(self) -> TrickView | None:
+        """The last finished trick, of this hand or, before its first, of the hand before."""
+        done = [t for t in self.observation().tricks if t.winner is not None]
+        if done:
+            return done[-1]
+        finished = len(self.observation().results)
+        return self.hand_summary(finished).last_trick if finished else None
+
+    # ------------------------------------------------------------ acting
+
+    def apply(self, action: Action | str, seat: int) -> Action:
+        """Take ``action`` for ``seat``; raises IllegalAction and changes nothing if illegal."""
+        taken = action if isinstance(action, Action) else Action.parse(action)
+        self.game.apply(taken, seat)
+        self.actions.append((seat, str(taken)))
+        return taken
+
+    def computer_action(self, observation: Observation) -> Action:
+        """The computer's choice for the seat of ``observation`` (safe to run in a thread)."""
+        bot = make_bot(self.level, seed=f"{self.seed}/{len(self.actions)}")
+        return bot.act(observation)
+
+    def suggested_bid(self, observation: Observation) -> Action:
+        """A quick bid for the person to start from: the ``medium`` player's."""
+        return make_bot("medium", seed=f"{self.seed}/bid/{len(self.actions)}").act(observation)
+
+    def hint(self, observation: Observation) -> tuple[Action, str]:
+        """What ``hard`` would do for the person, with a one-line reason."""
+        bot = make_bot(HINT_BOT, seed=f"{self.seed}/hint/{len(self.actions)}")
+        explain = getattr(bot, "explain", None)
+        if explain is not None:
+            action, reason = explain(observation)
+            return action, str(reason)
+        return bot.act(observation), f"{HINT_BOT}'s choice"
+
+    def can_undo(self) -> bool:
+        """Whether the person has an action to take back."""
+        return any(seat == HUMAN for seat, _ in self.actions)
+
+    def undo(self) -> str:
+        """Take back the person's last action and every computer action after it."""
+        last = max((i for i, (seat, _) in enumerate(self.actions) if seat == HUMAN),
+                   default=None)
+        if last is None:
+            raise SpadesError("nothing to undo: you have not acted yet")
+        taken_back = self.actions[last][1]
+        kept = self.actions[:last]
+        self.actions = []
+        self.game = Game(self.rules, seed=self.seed)
+        for seat, text in kept:
+            self.apply(text, seat)
+        return taken_back
+
+    def costly_plays(self, number: int) -> list[PlayValue]:
+        """The person's plays of finished hand ``number`` that cost points, all cards known."""
+        plays = analyze(self.game.record(self.names), hand=number)
+        return [p for p in plays if p.seat == HUMAN and p.cost > 0]
+
+    # ------------------------------------------------------------ saving
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved game: how to rebuild it, and its record (RECORD.md) for other tools."""
+        return {
+            "format": SAVE_FORMAT, "version": SAVE_VERSION,
+            "variant": self.rules.variant, "rules": self.rules.to_dict(),
+            "seed": self.seed, "level": self.level, "name": self.name,
+            "actions": [[seat, text] for seat, text in self.actions],
+            "record": self.game.record(self.names),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> PlaySession:
+        """Rebuild a saved game; raises SpadesError saying what is wrong with it."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SpadesError(f"not a {SAVE_FORMAT} document")
+        if data.get("version") != SAVE_VERSION:
+            raise SpadesError(f"unsupported {SAVE_FORMAT} version {data.get('version')!r}")
+        for key, kind in (("variant", str), ("rules", dict), ("seed", str), ("level", str),
+                          ("name", str), ("actions", list)):
+            if not isinstance(data.get(key), kind):
+                raise SpadesError(f"the saved game's {key!r} must be a {kind.__name__}")
+        actions = data["actions"]
+        if not all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], int)
+                   and isinstance(a[1], str) for a in actions):
+            raise SpadesError("the saved game's actions must be [seat, text] pairs")
+        rules = rules_for(data["variant"], **data["rules"])
+        return cls(rules, data["seed"], data["level"], data["name"],
+                   [(seat, text) for seat, text in actions])
+
+    def save(self, directory: Path) -> Path:
+        """Write the game to ``directory``; a crash mid-write leaves the previous save whole."""
+        path = directory / SAVE_FILE
+        write_atomically(path, json.dumps(self.to_json()))
+        return path
+
+    @classmethod
+    def load(cls, directory: Path) -> PlaySession:
+        """The game saved in ``directory``; raises SpadesError if there is none or it is bad."""
+        path = directory / SAVE_FILE
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SpadesError(f"no saved game to resume (looked for {path})") from None
+        except OSError as error:
+            raise SpadesError(f"cannot read the saved game {path}: {error}") from None
+        try:
+            return cls.from_json(json.loads(text))
+        except ValueError as error:  # SpadesError is a ValueError too
+            raise SpadesError(f"the saved game {path} cannot be resumed: {error}") from None

@@ -1,0 +1,370 @@
+"""The terminal game, driven through Textual's pilot with key presses and clicks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+from textual.strip import Strip
+
+from spades.actions import Action
+from spades.cards import Card
+from spades.errors import SpadesError
+from spades.tui import make_app
+from spades.tui.app import GameScreen, SpadesApp, person_words
+from spades.tui.prefs import Preferences, load_preferences, save_preferences
+from spades.tui.screens import GameOverScreen, HandSummaryScreen, PreferencesScreen
+from spades.tui.session import HUMAN, SAVE_FILE, PlaySession
+from spades.tui.widgets import CardWidget, OptionWidget, card_label
+
+SIZE = (80, 24)
+
+
+def run(coroutine: Callable[[], object]) -> None:
+    asyncio.run(coroutine())  # type: ignore[arg-type]
+
+
+def screen_text(app: SpadesApp) -> str:
+    """Every character on the screen, row by row."""
+    update = app.screen._compositor.render_full_update()
+    return "\n".join(Strip.join(list(chop)).text for chop in update.strips)
+
+
+def hidden_cards(session: PlaySession) -> set[Card]:
+    """Cards the person may not know: other seats' hands and discards, less what she saw."""
+    game, obs = session.game, session.observation()
+    others: set[Card] = set()
+    for seat in range(session.rules.players):
+        if seat != HUMAN:
+            others |= set(game.hand_of(seat))
+    for log in game.hands[-1:]:
+        others |= {discarded for seat, _, _, discarded in log.draft if seat != HUMAN}
+    return others - {*obs.hand, *obs.discards, *obs.gave, *obs.received}
+
+
+def assert_nothing_hidden_shown(app: SpadesApp) -> None:
+    text = screen_text(app)
+    hidden = hidden_cards(app.session)
+    if isinstance(app.screen, HandSummaryScreen):  # the hand just over is public, its plays
+        finished = app.session.game.hands[app.screen.summary.number - 1]
+        hidden -= {card for _, cards, _ in finished.tricks for card in cards}
+    shown = [card_label(c) for c in hidden if card_label(c) in text]
+    assert not shown, f"hidden cards on screen: {shown}\n{text}"
+
+
+def game_screen(app: SpadesApp) -> GameScreen:
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+async def wait_for(pilot, condition: Callable[[], bool], seconds: float = 30) -> None:
+    """Let the app run until ``condition`` holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "the app did not get there in time"
+        await pilot.pause(0.01)
+
+
+def person_to_act(app: SpadesApp) -> bool:
+    """The person has a decision on the table, or a dialog waits for her."""
+    screen = app.screen
+    if isinstance(screen, HandSummaryScreen | GameOverScreen):
+        return True
+    obs = app.session.observation()
+    return isinstance(screen, GameScreen) and obs.to_move == HUMAN and bool(obs.legal)
+
+
+def new_app(tmp_path: Path, variant: str, seed: str = "1", **prefs: object) -> SpadesApp:
+    config, data = tmp_path / "config", tmp_path / "data"
+    save_preferences(Preferences(**{"speed": "instant", **prefs}), config)  # type: ignore[arg-type]
+    return make_app(variant, "medium", seed=seed, config=config, data=data)
+
+
+def card_keys(card: Card) -> list[str]:
+    """The keys that type a card: its rank (a capital Q for queens) then its suit."""
+    label = card_label(card)
+    rank = {"10": "t", "Q": "Q"}.get(label[:-1], label[:-1].lower())
+    return [rank, "cdhs"["♣♦♥♠".index(label[-1])]]
+
+
+async def take_turn(app: SpadesApp, pilot, rng: random.Random) -> None:
+    """Make the person's decision with keys and clicks, as a player would."""
+    screen = app.screen
+    if isinstance(screen, HandSummaryScreen):
+        await pilot.press("enter")
+        return
+    obs = app.session.observation()
+    table = game_screen(app)
+    if obs.phase == "blind nil":
+        await pilot.press(rng.choice("nnnb"))
+    elif obs.phase == "draft":
+        await pilot.press(rng.choice("kd"))
+    elif obs.phase == "bidding":
+        bid = rng.choice(obs.legal).tricks
+        await pilot.press(*(["n"] if bid == 0 else list(str(bid))), "enter")
+    elif obs.phase == "exchange":
+        size = rng.choice(sorted({len(a.cards) for a in obs.legal}))
+        for card in rng.sample(obs.hand, size):
+            widget = next(w for w in table.query(CardWidget) if w.card == card)
+            await pilot.click(widget)
+        await pilot.press("g")
+    else:
+        legal_cards = [a.card for a in obs.legal]
+        illegal = [c for c in obs.hand if c not in legal_cards]
+        if illegal and rng.random() < 0.2:  # a wrong card explains itself and changes nothing
+            before = len(app.session.actions)
+            await pilot.press(*card_keys(illegal[0]), "enter")
+            assert len(app.session.actions) == before
+            assert "You cannot play" in screen_text(app)
+        card = rng.choice(legal_cards)
+        if rng.random() < 0.5:
+            await pilot.press(*card_keys(card), "enter")
+        else:
+            await pilot.click(next(w for w in table.query(CardWidget) if w.card == card))
+
+
+def check_darker_cards(app: SpadesApp) -> None:
+    """On the person's play turn, exactly the unplayable cards are drawn darker."""
+    obs = app.session.observation()
+    if obs.phase != "play" or obs.to_move != HUMAN:
+        return
+    legal = {a.card for a in obs.legal}
+    for widget in game_screen(app).query(CardWidget):
+        if widget.card is not None:
+            assert widget.has_class("-unplayable") == (widget.card not in legal)
+
+
+@pytest.mark.parametrize(("variant", "target"), [
+    ("two-player-300", None), ("two-player", 200), ("partnership", 200)])
+def test_whole_games_through_keys_and_clicks(tmp_path: Path, variant: str,
+                                             target: int | None) -> None:
+    async def main() -> None:
+        config, data = tmp_path / "config", tmp_path / "data"
+        save_preferences(Preferences(speed="instant"), config)
+        rules = {} if target is None else {"target": target}
+        app = make_app(variant, "medium", seed="whole", config=config, data=data, **rules)
+        rng = random.Random(variant)
+        async with app.run_test(size=SIZE) as pilot:
+            while not isinstance(app.screen, GameOverScreen):
+                await wait_for(pilot, lambda: person_to_act(app))
+                assert_nothing_hidden_shown(app)
+                check_darker_cards(app)
+                if not isinstance(app.screen, GameOverScreen):
+                    await take_turn(app, pilot, rng)
+            assert app.session.game.over
+            assert "win" in screen_text(app)
+            saved = json.loads((data / SAVE_FILE).read_text())
+            assert saved["record"]["winner"] == app.session.game.winner
+            await pilot.press("n")
+        assert app.return_code == 0
+
+    run(main)
+
+
+def forced_position(variant: str, seed: str) -> PlaySession:
+    """A session where the person has exactly one legal card (her last, if not before)."""
+    session = PlaySession.new(variant, "medium", seed=seed)
+    rng = random.Random(seed)
+    while True:
+        obs = session.observation()
+        if obs.phase == "play" and obs.to_move == HUMAN and len(obs.legal) == 1:
+            return session
+        seat = session.game.to_move
+        assert seat is not None
+        choice = rng.choice(session.game.observation(seat).legal)
+        session.apply(choice, seat)
+
+
+def app_for(session: PlaySession, tmp_path: Path, **prefs: object) -> SpadesApp:
+    return SpadesApp(session, Preferences(**{"speed": "instant", **prefs}),  # type: ignore[arg-type]
+                     tmp_path / "config", tmp_path / "data")
+
+
+def test_a_forced_card_plays_itself_with_auto_play_one(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = forced_position("two-player-300", "forced")
+        forced = session.observation().legal[0]
+        count = len(session.actions)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+            assert session.actions[count] == (HUMAN, str(forced))
+            assert "Auto Play One" in screen_text(app)
+
+    run(main)
+
+
+def test_a_forced_card_waits_with_auto_play_one_off(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = forced_position("partnership", "waits")
+        forced = session.observation().legal[0]
+        count = len(session.actions)
+        app = app_for(session, tmp_path, auto_play_one=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(1.0)
+            assert len(session.actions) == count
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+            assert session.actions[count] == (HUMAN, str(forced))
+
+    run(main)
+
+
+def test_unplayable_cards_are_drawn_darker(tmp_path: Path) -> None:
+    def brightness(widget: CardWidget) -> float:
+        size = widget.outer_size
+        strips = widget.render_lines(Region(0, 0, size.width, size.height))
+        label = card_label(widget.card or 0)
+        lights = [seg.style.color.get_truecolor().normalized
+                  for strip in strips for seg in strip
+                  if seg.style and seg.style.color and seg.text.strip()
+                  and seg.text.strip() in label]
+        return max(sum(rgb) for rgb in lights)
+
+    def red(card: Card) -> bool:
+        return card_label(card)[-1] in "♥♦"
+
+    async def main() -> None:
+        session = PlaySession.new("two-player-300", "medium", seed="dark")
+        rng = random.Random(3)
+        while True:  # the person must follow suit, and holds an unplayable card of that colour
+            obs = session.observation()
+            legal = {a.card for a in obs.legal}
+            if (obs.phase == "play" and obs.to_move == HUMAN and len(legal) > 1 and any(
+                    red(c) == red(next(iter(legal))) for c in obs.hand if c not in legal)):
+                break
+            seat = session.game.to_move
+            session.apply(rng.choice(session.game.observation(seat).legal), seat)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+            cards = [w for w in game_screen(app).query(CardWidget) if w.card is not None]
+            colour = red(next(iter(legal)))
+            same = [w for w in cards if red(w.card or 0) == colour]
+            playable = [brightness(w) for w in same if w.card in legal]
+            unplayable = [brightness(w) for w in same if w.card not in legal]
+            assert unplayable and max(unplayable) < min(playable)
+
+    run(main)
+
+
+def test_preferences_survive_a_restart(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = new_app(tmp_path, "two-player-300")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("p")
+            await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen))
+            await pilot.click("#auto_play_one")
+            await pilot.click("#four_colour")
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert not app.prefs.auto_play_one and app.prefs.four_colour
+        saved = load_preferences(tmp_path / "config")
+        assert saved.auto_play_one is False and saved.four_colour is True
+        again = make_app("two-player-300", seed="2", config=tmp_path / "config",
+                         data=tmp_path / "data")
+        assert again.prefs == saved
+        assert again.has_class("four-colour") is False  # applied when mounted
+        async with again.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.1)
+            assert again.has_class("four-colour")
+
+    run(main)
+
+
+def test_quit_saves_and_resume_continues_the_same_game(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = new_app(tmp_path, "partnership", seed="resume")
+        rng = random.Random(5)
+        async with app.run_test(size=SIZE) as pilot:
+            while len(app.session.actions) < 30:
+                await wait_for(pilot, lambda: person_to_act(app))
+                await take_turn(app, pilot, rng)
+            await wait_for(pilot, lambda: person_to_act(app))
+            before = app.session.observation()
+            actions = list(app.session.actions)
+            await pilot.press("q")
+        assert app.return_code == 0
+        resumed = make_app(resume=True, config=tmp_path / "config", data=tmp_path / "data")
+        assert resumed.session.actions == actions
+        assert resumed.session.observation() == before
+        async with resumed.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(resumed))
+            await take_turn(resumed, pilot, rng)
+            await wait_for(pilot, lambda: len(resumed.session.actions) > len(actions))
+
+    run(main)
+
+
+def test_undo_takes_back_the_last_action_and_the_computer_replies(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = new_app(tmp_path, "two-player-300", seed="undo")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            await pilot.press("u")
+            assert "nothing to undo" in screen_text(app)
+            before = app.session.observation()
+            await pilot.press("k")
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert app.session.observation() != before
+            await pilot.press("u")
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert app.session.observation() == before
+            assert "Undone: keep" in screen_text(app)
+
+    run(main)
+
+
+def test_bad_keys_and_clicks_change_nothing(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = new_app(tmp_path, "two-player-300", seed="bad")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            before = list(app.session.actions)
+            await pilot.press("x", "z", "1", "left", "g", "space", "0", "b", "n")
+            assert app.session.actions == before
+            await pilot.click(OptionWidget)  # "Keep" is a legal click: it acts
+            await wait_for(pilot, lambda: len(app.session.actions) > len(before))
+
+    run(main)
+
+
+def test_hint_names_a_legal_action_with_a_reason(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = new_app(tmp_path, "two-player-300", seed="hint")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            legal = app.session.observation().legal
+            await pilot.press("h")
+            await wait_for(pilot, lambda: "Hint:" in screen_text(app), seconds=60)
+            line = next(row for row in screen_text(app).splitlines() if "Hint:" in row)
+            assert any(f"Hint: {a} " in line for a in legal)
+
+    run(main)
+
+
+def test_a_corrupt_save_is_refused_with_its_reason(tmp_path: Path) -> None:
+    (tmp_path / SAVE_FILE).write_text("{not json")
+    with pytest.raises(SpadesError, match="cannot be resumed"):
+        PlaySession.load(tmp_path)
+    session = PlaySession.new("two-player-300", "medium", seed="s")
+    session.apply("keep", 0)
+    data = session.to_json()
+    data["actions"].append([1, "play AS"])
+    (tmp_path / SAVE_FILE).write_text(json.dumps(data))
+    with pytest.raises(SpadesError, match="cannot be resumed: seat 1 cannot play AS"):
+        PlaySession.load(tmp_path)
+    with pytest.raises(SpadesError, match="no saved game"):
+        PlaySession.load(tmp_path / "nowhere")
+
+
+def test_engine_errors_are_said_to_the_person() -> None:
+    session = PlaySession.new("two-player-300", "medium", seed="words")
+    with pytest.raises(SpadesError) as error:
+        session.apply(Action.play(0), 0)
+    assert person_words(str(error.value)).startswith("You cannot play 2C:")
