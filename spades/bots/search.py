@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..actions import Action
+from ..cards import card_text
 from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
@@ -85,9 +86,13 @@ class SearchBot:
 
     def act(self, observation: Observation) -> Action:
         """The action to take: searched for card play and two-player bids."""
+        return self.explain(observation)[0]
+
+    def explain(self, observation: Observation) -> tuple[Action, str]:
+        """The action to take, with a one-line reason for a person (the hint)."""
         obs = observation
         if len(obs.legal) == 1:
-            return obs.legal[0]
+            return obs.legal[0], "the only legal action"
         kind = obs.legal[0].kind
         try:
             if kind == "play" and self._can_search(obs):
@@ -95,8 +100,10 @@ class SearchBot:
             if kind == "bid" and obs.rules.players == 2:
                 return self._bid_two_player(obs)
         except SampleError:  # no consistent deal found in time: play by the rules instead
-            pass
-        return self.fallback.act(obs)
+            return self.fallback.act(obs), "by rule of thumb: no deal fits what was seen"
+        why = (f"by rule of thumb (the search starts with {self.dd} tricks left)"
+               if kind == "play" else "by rule of thumb: hand strength, score and bags")
+        return self.fallback.act(obs), why
 
     # ----- the samples
 
@@ -126,21 +133,28 @@ class SearchBot:
 
         return next_world
 
-    def _play(self, obs: Observation) -> Action:
+    def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
         evaluate = match_value(obs, bids)
         trick = obs.trick
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
+        deals = 0
         while (hands := next_world()) is not None:
+            deals += 1
             deal = Deal(tuple(hands), trick.leader if trick else obs.seat,
                         trick.cards if trick else (), tuple(obs.tricks_won),
                         obs.spades_broken or obs.rules.lead_spades_anytime, obs.rules.players)
             for card, value in score_values(deal, bids, obs.rules, evaluate).items():
                 totals[card] = totals.get(card, 0.0) + value
-        return max(obs.legal, key=lambda a: totals.get(a.card, float("-inf")))
+        ranked = sorted(obs.legal, key=lambda a: totals.get(a.card, float("-inf")), reverse=True)
+        best, second = ranked[0], ranked[1]
+        mean = totals[best.card] / deals
+        gap = (totals[best.card] - totals[second.card]) / deals
+        return best, (f"worth {mean:+.1f} points to your side on average over {deals} sampled "
+                      f"deals, {gap:.1f} more than {card_text(second.card)}")
 
-    def _bid_two_player(self, obs: Observation) -> Action:
+    def _bid_two_player(self, obs: Observation) -> tuple[Action, str]:
         """The bid with the best mean score over sampled deals' double-dummy tricks.
 
         Double dummy is optimistic for the side that sees every card, so each deal's
@@ -149,7 +163,7 @@ class SearchBot:
         """
         medium = self.fallback.act(obs)
         if medium.tricks == 0:
-            return medium
+            return medium, "a nil: the hand has few sure tricks and little danger"
         rules = obs.rules
         first = obs.first_drawer or 0
         leader = first if rules.first_drawer_bids_first else 1 - first
@@ -166,7 +180,9 @@ class SearchBot:
             return sum(r.points - r.bags * bag_cost for r in results) / len(results)
 
         legal_bids = [a for a in obs.legal if a.tricks > 0]
-        return max(legal_bids, key=lambda a: (expected(a.tricks), -a.tricks))
+        best = max(legal_bids, key=lambda a: (expected(a.tricks), -a.tricks))
+        return best, (f"expected {expected(best.tricks):+.1f} points over {len(counts)} sampled "
+                      "deals")
 
 
 class CheatBot(SearchBot):

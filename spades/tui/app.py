@@ -153,14 +153,14 @@ class GameScreen(Screen[None]):
         if not self.my_turn(obs):
             return []
         if obs.phase == "blind nil":
-            return [("Blind nil (b)", Action(BLIND_NIL)), ("No (n)", Action(NO_BLIND_NIL))]
+            return [(" Blind nil (b) ", Action(BLIND_NIL)), (" No (n) ", Action(NO_BLIND_NIL))]
         if obs.phase == "draft":
-            return [("Keep (k)", Action(KEEP)), ("Discard (d)", Action(DISCARD))]
+            return [(" Keep (k) ", Action(KEEP)), (" Discard (d) ", Action(DISCARD))]
         if obs.phase == "bidding":
             return [("Nil" if a.tricks == 0 else str(a.tricks), a) for a in obs.legal]
         if obs.phase == "exchange":
             give = self.give_action(obs)
-            label = f"Give {len(self.picked)} (g)"
+            label = f" Give {len(self.picked)} (g) "
             return [(label, give)]
         return []
 
@@ -193,7 +193,8 @@ class GameScreen(Screen[None]):
             return Text(f"Blind nil exchange: pick {many} cards to give (space or click), "
                         "then g")
         if obs.phase == "bidding":
-            advice = f" (suggested: {self.suggestion})" if self.suggestion is not None else ""
+            advice = ("" if self.suggestion is None else
+                      f" (suggested: {self.options[obs.legal.index(self.suggestion)][0]})")
             return Text(f"Your bid{advice}: ← → or type it, n for nil; Enter bids")
         leads = obs.trick is None or not obs.trick.cards
         return Text(("Your lead" if leads else "Your turn") +
@@ -400,7 +401,7 @@ class GameScreen(Screen[None]):
     def choose_option(self, index: int) -> None:
         label, action = self.options[index]
         if action is None:
-            self.say(f"{label.split(' (')[0]}: not possible now.", error=True)
+            self.say(f"{label.strip().split(' (')[0]}: not possible now.", error=True)
         else:
             self.act(action)
 

@@ -12,6 +12,7 @@ its public part (bids, cards played, result) from :meth:`PlaySession.hand_summar
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import Any
 from ..actions import Action
 from ..analysis import PlayValue, analyze
 from ..bots import BOTS, make_bot
+from ..bots.search import hard
 from ..errors import SpadesError
 from ..game import Game
 from ..observation import Observation, TrickView
@@ -31,7 +33,6 @@ HUMAN = 0
 SAVE_FORMAT = "spades-saved-game"
 SAVE_VERSION = 1
 SAVE_FILE = "saved-game.json"
-HINT_BOT = "hard"
 
 
 @dataclass(frozen=True)
@@ -131,12 +132,8 @@ class PlaySession:
 
     def hint(self, observation: Observation) -> tuple[Action, str]:
         """What ``hard`` would do for the person, with a one-line reason."""
-        bot = make_bot(HINT_BOT, seed=f"{self.seed}/hint/{len(self.actions)}")
-        explain = getattr(bot, "explain", None)
-        if explain is not None:
-            action, reason = explain(observation)
-            return action, str(reason)
-        return bot.act(observation), f"{HINT_BOT}'s choice"
+        bot = hard(random.Random(f"{self.seed}/hint/{len(self.actions)}"))
+        return bot.explain(observation)
 
     def can_undo(self) -> bool:
         """Whether the person has an action to take back."""

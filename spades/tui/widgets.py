@@ -175,7 +175,8 @@ def draw_table(obs: Observation, names: list[str], shown: TrickView | None,
         row, x, _ = spots[seat]
         label = seat_line(obs, seat, names)
         if players == 4 and seat in (1, 3):
-            canvas.put(max(0, x + 2 - len(label.plain) // 2), row, label)
+            left = x + 2 - len(label.plain) // 2
+            canvas.put(min(max(0, left), width - len(label.plain)), row, label)
         else:
             canvas.centre(row, label)
     if obs.phase == "draft":
@@ -187,10 +188,9 @@ def draw_table(obs: Observation, names: list[str], shown: TrickView | None,
             _, x, y = spots[seat]
             style = "bold yellow" if shown.winner == seat else ""
             canvas.box(x, y, card_text(card, four_colour), style)
-        if shown.winner is not None:
-            canvas.centre(height - 2 if players == 2 else 10,
-                          Text(f"won by {names[shown.winner]}", style="italic"),
-                          right=width // 2 - 4 if players == 2 else width)
+        caption = (f"{names[shown.leader]} led" if shown.winner is None else
+                   f"{names[shown.winner]} won the trick")
+        canvas.put(1, height - 2, Text(caption, style="italic"))
     return canvas.text()
 
 
