@@ -88,13 +88,14 @@ class ScoreSheetScreen(CloseableScreen):
         with Vertical(classes="dialog wide"):
             yield Static(Text("Score sheet", style="bold"))
             yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
-            yield Label("Esc closes", classes="hint")
+            yield Static("bid:won for each player; totals with the bags carried (b).\nEsc closes",
+                         classes="hint")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         sides = side_names(self.rules.players, self.names)
-        table.add_columns("Hand", *(f"{name} {what}" for name in sides
-                                    for what in ("bid/won", "points", "score")))
+        table.add_columns("#", *(f"{name[:8]} {what}" if what == "bid:won" else what
+                                 for name in sides for what in ("bid:won", "pts", "total")))
         for s in self.summaries:
             r = s.result
             row: list[str] = [str(s.number)]
@@ -103,7 +104,7 @@ class ScoreSheetScreen(CloseableScreen):
                 bid_won = "/".join(f"{bid_text(s, seat)}:{r.tricks[seat]}" for seat in seats)
                 penalty = f" -{r.penalties[side]}" if r.penalties[side] else ""
                 row += [bid_won, f"{r.points[side]:+d}{penalty}",
-                        f"{r.scores[side]} ({r.bag_totals[side]} bags)"]
+                        f"{r.scores[side]} ({r.bag_totals[side]}b)"]
             table.add_row(*row)
         if not self.summaries:
             table.add_row("—", *([""] * (3 * self.rules.sides)))
