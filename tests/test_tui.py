@@ -160,7 +160,12 @@ def test_whole_games_through_keys_and_clicks(tmp_path: Path, variant: str,
             assert "win" in screen_text(app)
             saved = json.loads((data / SAVE_FILE).read_text())
             assert saved["record"]["winner"] == app.session.game.winner
-            await pilot.press("n")
+            finished = app.session
+            await pilot.press("y")  # play again: a new game of the same variant
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert app.session is not finished and app.session.rules == finished.rules
+            assert app.session.observation().hand_number == 1
+            await pilot.press("q")
         assert app.return_code == 0
 
     run(main)
@@ -215,16 +220,27 @@ def test_a_forced_card_waits_with_auto_play_one_off(tmp_path: Path) -> None:
     run(main)
 
 
+def rendered_colour(widget: CardWidget) -> tuple[float, float, float]:
+    """The colour the card's label is drawn in, as (r, g, b) from 0 to 1."""
+    size = widget.outer_size
+    strips = widget.render_lines(Region(0, 0, size.width, size.height))
+    label = card_label(widget.card or 0)
+    return next(seg.style.color.get_truecolor().normalized
+                for strip in strips for seg in strip
+                if seg.style and seg.style.color and seg.text.strip()
+                and seg.text.strip() in label)
+
+
+def colour_name(rgb: tuple[float, float, float]) -> str:
+    """The strongest channel's name, or grey when none stands out."""
+    if max(rgb) - min(rgb) < 0.2:
+        return "grey"
+    return ("red", "green", "blue")[rgb.index(max(rgb))]
+
+
 def test_unplayable_cards_are_drawn_darker(tmp_path: Path) -> None:
     def brightness(widget: CardWidget) -> float:
-        size = widget.outer_size
-        strips = widget.render_lines(Region(0, 0, size.width, size.height))
-        label = card_label(widget.card or 0)
-        lights = [seg.style.color.get_truecolor().normalized
-                  for strip in strips for seg in strip
-                  if seg.style and seg.style.color and seg.text.strip()
-                  and seg.text.strip() in label]
-        return max(sum(rgb) for rgb in lights)
+        return sum(rendered_colour(widget))
 
     def red(card: Card) -> bool:
         return card_label(card)[-1] in "♥♦"
@@ -253,6 +269,29 @@ def test_unplayable_cards_are_drawn_darker(tmp_path: Path) -> None:
     run(main)
 
 
+def test_confirm_before_play_asks_once_more(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = PlaySession.new("partnership", "medium", seed="confirm")
+        rng = random.Random(4)
+        while not (session.observation().phase == "play" and session.game.to_move == HUMAN
+                   and len(session.observation().legal) > 1):
+            seat = session.game.to_move
+            session.apply(rng.choice(session.game.observation(seat).legal), seat)
+        count = len(session.actions)
+        app = app_for(session, tmp_path, confirm_play=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            assert len(session.actions) == count and "Enter or click again" in screen_text(app)
+            await pilot.press("escape", "right", "enter")
+            chosen = session.observation().hand[game_screen(app).selected]
+            assert f"Play {card_label(chosen)}?" in screen_text(app)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(session.actions) > count)
+            assert session.actions[count] == (HUMAN, str(Action.play(chosen)))
+
+    run(main)
+
+
 def test_preferences_survive_a_restart(tmp_path: Path) -> None:
     async def main() -> None:
         app = new_app(tmp_path, "two-player-300")
@@ -269,10 +308,14 @@ def test_preferences_survive_a_restart(tmp_path: Path) -> None:
         again = make_app("two-player-300", seed="2", config=tmp_path / "config",
                          data=tmp_path / "data")
         assert again.prefs == saved
-        assert again.has_class("four-colour") is False  # applied when mounted
         async with again.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.1)
-            assert again.has_class("four-colour")
+            await pilot.press("k")  # keep a card, so that the hand shows one
+            await wait_for(pilot, lambda: person_to_act(again))
+            widget = next(w for w in game_screen(again).query(CardWidget) if w.card is not None)
+            colour = rendered_colour(widget)
+            suit = card_label(widget.card or 0)[-1]
+            expected = {"♣": "green", "♦": "blue", "♥": "red", "♠": "grey"}[suit]
+            assert colour_name(colour) == expected, (suit, colour)
 
     run(main)
 

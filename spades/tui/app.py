@@ -576,7 +576,6 @@ class SpadesApp(App[None]):
         self.config_dir, self.save_dir = config_dir, save_dir
 
     def on_mount(self) -> None:
-        self.set_class(self.prefs.four_colour, "four-colour")
         self.push_screen(self.table())
 
     def table(self) -> GameScreen:
@@ -585,7 +584,6 @@ class SpadesApp(App[None]):
     def store_prefs(self, prefs: Preferences) -> None:
         """Keep new preferences, on disk too."""
         self.prefs = prefs
-        self.set_class(prefs.four_colour, "four-colour")
         try:
             save_preferences(prefs, self.config_dir)
         except OSError as error:
