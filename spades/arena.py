@@ -43,6 +43,7 @@ class BotStats:
     blind_nils_made: int = 0
     bags: int = 0
     decision_seconds: list[float] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # an outside program's failures
 
     def add(self, other: BotStats) -> None:
         """Add ``other``'s counts and times to these."""
@@ -62,6 +63,8 @@ class BotStats:
             "bags_per_hand": _ratio(self.bags, self.hands),
             "decisions": len(times),
             "decision_seconds": {f"p{q}": percentile(times, q) for q in (50, 95, 99)},
+            "problems": len(self.problems),
+            "first_problems": self.problems[:5],
         }
 
 
@@ -159,12 +162,16 @@ def _hand_stats(game: Game, side: int) -> BotStats:
 
 
 def _play(rules: Rules, decks: list[list[int]], specs: dict[str, str], a_side: int,
-          seed: str, times: dict[str, list[float]]) -> Game:
-    """Play the decks with bot A on ``a_side``; stops when the decks run out."""
+          seed: str, times: dict[str, list[float]], problems: dict[str, list[str]]) -> Game:
+    """Play the decks with bot A on ``a_side``; stops when the decks run out.
+
+    Each bot's decision times go to ``times`` and an outside program's failures to
+    ``problems``, by role.
+    """
     game = Game(rules, decks=decks)
     bots = []
-    for seat in range(rules.players):
-        role = "a" if rules.side_of(seat) == a_side else "b"
+    roles = ["a" if rules.side_of(seat) == a_side else "b" for seat in range(rules.players)]
+    for seat, role in enumerate(roles):
         spec = seat_bot(specs[role], seat)
         # seeded by seat and bot, not by role: swapping A and B mirrors the games
         bots.append(_TimedBot(spec, f"{seed}:{seat}:{spec}", times[role]))
@@ -174,8 +181,8 @@ def _play(rules: Rules, decks: list[list[int]], specs: dict[str, str], a_side: i
             seat = game.to_move
             game.apply(bots[seat].act(game.observation(seat)))
     finally:
-        for bot in bots:
-            close_bot(bot.bot)
+        for seat, bot in enumerate(bots):
+            problems[roles[seat]] += [f"seat {seat}: {p}" for p in close_bot(bot.bot)]
     return game
 
 
@@ -188,7 +195,8 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
     diffs, hands_played, a_wins, records = 0.0, 0, 0.0, []
     for a_side in (0, 1):
         times: dict[str, list[float]] = {role: [] for role in ROLES}
-        game = _play(rules, decks, specs, a_side, f"{seed}:{index}", times)
+        problems: dict[str, list[str]] = {role: [] for role in ROLES}
+        game = _play(rules, decks, specs, a_side, f"{seed}:{index}", times, problems)
         scores = game.scores
         diffs += scores[a_side] - scores[1 - a_side]
         played = sum(log.result is not None for log in game.hands)
@@ -201,6 +209,7 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
             side = a_side if role == "a" else 1 - a_side
             played_stats = _hand_stats(game, side)
             played_stats.decision_seconds = times[role]
+            played_stats.problems = problems[role]
             stats[role].add(played_stats)
         if keep_records:
             names = [seat_bot(specs["a" if rules.side_of(s) == a_side else "b"], s)

@@ -241,6 +241,9 @@ def format_arena(report: dict[str, Any]) -> str:
             f"  {role.upper()} {report[role]}: set {rate}, nil {s['nil_bids']} ({nil} made), "
             f"blind nil {s['blind_nil_bids']} ({blind} made), "
             f"{s['bags_per_hand'] or 0:.2f} bags/hand{times}")
+        if s["problems"]:
+            lines.append(f"    {s['problems']} problems with the program, the first: "
+                         + "; ".join(s["first_problems"]))
     return "\n".join(lines)
 
 

@@ -75,6 +75,8 @@ def test_bot_stats_summary_rates() -> None:
         "bags_per_hand": 1.5,
         "decisions": 4,
         "decision_seconds": {"p50": 0.2, "p95": 0.5, "p99": 0.5},
+        "problems": 0,
+        "first_problems": [],
     }
     empty = BotStats().summary()
     assert empty["set_rate"] is empty["nil_success"] is empty["blind_nil_success"] is None
@@ -84,9 +86,11 @@ def test_bot_stats_summary_rates() -> None:
 
 def test_bot_stats_add() -> None:
     total = BotStats(hands=1, sets=1, contracts=1, bags=2, decision_seconds=[0.1])
-    total.add(BotStats(hands=2, nil_bids=1, nils_made=1, bags=3, decision_seconds=[0.2, 0.3]))
+    total.add(BotStats(hands=2, nil_bids=1, nils_made=1, bags=3, decision_seconds=[0.2, 0.3],
+                       problems=["seat 0: decision 1: answer is not JSON"]))
     assert total == BotStats(hands=3, contracts=1, sets=1, nil_bids=1, nils_made=1, bags=5,
-                             decision_seconds=[0.1, 0.2, 0.3])
+                             decision_seconds=[0.1, 0.2, 0.3],
+                             problems=["seat 0: decision 1: answer is not JSON"])
     assert total.summary()["set_rate"] == 1.0
     assert total.summary()["nil_success"] == 1.0
 
@@ -248,7 +252,7 @@ def _check_report_shape(report: dict[str, Any], variant: str, mode: str, boards:
     for stats in report["bots"].values():
         assert set(stats) == {"hands", "set_rate", "nil_bids", "nil_success", "blind_nil_bids",
                               "blind_nil_success", "bags_per_hand", "decisions",
-                              "decision_seconds"}
+                              "decision_seconds", "problems", "first_problems"}
         for key in ("set_rate", "nil_success", "blind_nil_success"):
             assert stats[key] is None or 0 <= stats[key] <= 1
         assert (stats["nil_success"] is None) == (stats["nil_bids"] == 0)

@@ -412,3 +412,22 @@ def test_program_ignoring_the_end_is_killed(tmp_path: Path,
     bot.close()
     assert time.monotonic() - start < 2
     assert gone(bot.pid)
+
+
+def test_the_arena_reports_a_programs_problems(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    command = program(tmp_path, """\
+        for message in decisions():
+            answer("fly away" if message["observation"]["phase"] == "blind nil"
+                   else message["legal"][0])
+        """)
+    code = main(["arena", "--variant", "two-player", "--a", f"cmd:{command}", "--b", "random",
+                 "--hands", "1", "--seed", "3"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert ("2 problems with the program, the first: seat 0: decision 1: unreadable action "
+            "'fly away'") in out
+    code = main(["arena", "--variant", "two-player", "--a", f"cmd:{command}", "--b", "random",
+                 "--hands", "1", "--seed", "3", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["bots"]["a"]["problems"] == 2 and report["bots"]["b"]["problems"] == 0
