@@ -138,6 +138,7 @@ _SUIT = 8191
 _PLIES = 56
 _ROOT = _PLIES - 1
 _UNBOUNDED = 1 << 20
+_OWNER = 8
 
 
 def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -212,42 +213,59 @@ def _run(mine: int, alive: int, suit: int) -> int:
 
 
 @njit(cache=True)
-def _quick(hands: np.ndarray, n: int, leader: int, broken: bool,
-           alive: int) -> tuple[int, int]:
-    """Tricks the leader's side is sure to take by cashing the leader's top cards (or
-    its partner's after a lead to them), and the cards that decide it."""
-    mine = hands[leader]
-    opp_trumps = 0
-    for seat in range(1 - leader % 2, n, 2):
-        opp_trumps = max(opp_trumps, _POP[hands[seat] >> 39 & _SUIT])
-    trumps = _run(mine, alive, 3)
-    if not broken and mine & ~_SPADES:
-        trumps = 0
-    count = _count(trumps)
-    if count >= opp_trumps:
-        cards = trumps
-        for suit in range(3):
-            cards |= _run(mine, alive, suit)
-        return _count(cards), cards
-    best, cards = count, trumps
-    partner = (leader + 2) % n
+def _cash(hands: np.ndarray, n: int, seat: int, broken: bool, alive: int) -> tuple[int, int]:
+    """Tricks ``seat``, on lead, is sure to take with its top cards: in each side suit as
+    many as every opponent holding trumps can follow to, and its top trumps if it may
+    lead them (cashed last); and the cards that decide it."""
+    count = cards = 0
     for suit in range(4):
-        run = _run(mine, alive, suit)
-        if n == 4 and not run and mine >> 13 * suit & _SUIT and (suit < 3 or broken):
-            run = _run(hands[partner], alive, suit)
+        run = _run(hands[seat], alive, suit)
+        if not run:
+            continue
         cash = _count(run)
         if suit < 3:
-            for seat in range(1 - leader % 2, n, 2):
-                if hands[seat] & _SPADES:
-                    cash = min(cash, _POP[hands[seat] >> 13 * suit & _SUIT])
-        if cash > best:
-            best, cards = cash, run
+            for other in range(1 - seat % 2, n, 2):
+                if hands[other] & _SPADES:
+                    cash = min(cash, _POP[hands[other] >> 13 * suit & _SUIT])
+        elif not broken and hands[seat] & ~_SPADES:
+            cash = 0
+        if cash:
+            count += cash
+            cards |= run
+    return count, cards
+
+
+@njit(cache=True)
+def _quick(hands: np.ndarray, n: int, leader: int, broken: bool,
+           alive: int) -> tuple[int, int]:
+    """Tricks the leader's side is sure to take by cashing the leader's top cards, or
+    its partner's after a lead to a winner of theirs; and the cards that decide it."""
+    best, cards = _cash(hands, n, leader, broken, alive)
+    if n == 2:
+        return best, cards
+    partner = (leader + 2) % n
+    for suit in range(4):
+        if not hands[leader] >> 13 * suit & _SUIT or (suit == 3 and not broken):
+            continue
+        entry = _run(hands[partner], alive, suit)
+        if not entry:
+            continue
+        if suit < 3:  # an opponent void with trumps would ruff the lead
+            for other in range(1 - leader % 2, n, 2):
+                if not hands[other] >> 13 * suit & _SUIT and hands[other] & _SPADES:
+                    entry = 0
+        if entry:
+            count, more = _cash(hands, n, partner, broken, alive)
+            if count > best:
+                best, cards = count, more
+            break
     return best, cards
 
 
 @njit(cache=True)
-def _shape(hands: np.ndarray, n: int, alive: int) -> tuple[int, int, int]:
-    """The suit lengths of every hand, and per suit who holds each card from the top."""
+def _shape(hands: np.ndarray, n: int, alive: int, meta: np.ndarray) -> tuple[int, int, int]:
+    """The suit lengths of every hand, and per suit who holds each card (2 bits a card,
+    the top card highest)."""
     lengths = 0
     for seat in range(n):
         for suit in range(4):
@@ -255,16 +273,11 @@ def _shape(hands: np.ndarray, n: int, alive: int) -> tuple[int, int, int]:
     low = high = 0
     for suit in range(4):
         rest = alive >> 13 * suit & _SUIT
-        pattern = i = 0
+        pattern = 0
         while rest:
             rank = _HIGH[rest]
             rest ^= 1 << rank
-            bit = 1 << 13 * suit + rank
-            owner = 0
-            while not hands[owner] & bit:
-                owner += 1
-            pattern |= owner << 2 * i
-            i += 1
+            pattern = pattern << 2 | meta[_OWNER + 13 * suit + rank]
         if suit < 2:
             low |= pattern << 32 * suit
         else:
@@ -280,8 +293,9 @@ def _pattern_masks(cards: int, alive: int) -> tuple[int, int]:
     for suit in range(4):
         held = cards >> 13 * suit & _SUIT
         if held:
-            depth = _POP[(alive >> 13 * suit & _SUIT) >> _LOW[held]]
-            mask = (1 << 2 * depth) - 1
+            rest = alive >> 13 * suit & _SUIT
+            depth = _POP[rest >> _LOW[held]]
+            mask = ((1 << 2 * depth) - 1) << 2 * (_POP[rest] - depth)
             if suit < 2:
                 low |= mask << 32 * suit
             else:
@@ -516,7 +530,7 @@ def _node(hands: np.ndarray, n: int, heads: np.ndarray, keys: np.ndarray, links:
                 sure, cards = _sure_trumps(hands, n, 1)
                 if left - sure < need:
                     return False, cards
-            lengths, low, high = _shape(hands, n, alive)
+            lengths, low, high = _shape(hands, n, alive, meta)
             tag = leader << 1 | (1 if broken else 0) | (won << 3 if score else 0)
             e = _lookup(heads, keys, links, lengths, tag, low, high, need)
             if e >= 0:
@@ -539,8 +553,22 @@ def _node(hands: np.ndarray, n: int, heads: np.ndarray, keys: np.ndarray, links:
     k = _order(hands, n, leader, pos, win_card, win_seat, moves, alive, killer[ply], buf, ply)
     decided = zero
     reached = not maximise
+    small = buf[ply, 32:36]  # per suit: skip the cards below this rank (0: no limit yet)
+    small[:] = 0
     for i in range(k):
         card = buf[ply, i]
+        if i:
+            # a failed card below every rank that mattered stands for its suit's other
+            # cards below them too
+            tried = buf[ply, i - 1]
+            if not small[tried // 13]:
+                below = _LOW[decided >> 13 * (tried // 13) & _SUIT]
+                if below < 0:
+                    below = 13
+                if tried % 13 < below:
+                    small[tried // 13] = below
+            if card % 13 < small[card // 13]:
+                continue
         bit = 1 << card
         if pos == 0:
             led, wc, ws, sm = card // 13, card, seat, 1
@@ -590,9 +618,13 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     heads = np.full(1 << hash_bits, -1, np.int32)
     keys = np.empty((4 << hash_bits, 5), np.int64)
     links = np.empty((4 << hash_bits, 4), np.int32)
-    buf = np.zeros((_PLIES, 32), np.int64)
+    buf = np.zeros((_PLIES, 36), np.int64)
     killer = np.full(_PLIES, -1, np.int64)
-    meta = np.zeros(8, np.int64)
+    meta = np.zeros(_OWNER + 52, np.int64)
+    for seat in range(n):
+        for card in range(52):
+            if hands[seat] >> card & 1:
+                meta[_OWNER + card] = seat
     meta[2] = 1 if score else 0
     meta[4:4 + n] = won
     pos = len(trick)
