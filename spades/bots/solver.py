@@ -138,6 +138,7 @@ _SUIT = 8191
 _PLIES = 56
 _ROOT = _PLIES - 1
 _UNBOUNDED = 1 << 20
+_BLOCK = 16
 _OWNER = 8
 
 
@@ -319,14 +320,63 @@ def _masked_cards(low: int, high: int, alive: int) -> int:
 
 
 @njit(cache=True)
-def _slot(lengths: int, tag: int, size: int) -> int:
-    """The hash slot of a position."""
-    mixed = (lengths ^ tag * 0x1E3779B97F4A7C15) * 0x3F58476D1CE4E5B9
-    return mixed >> 32 & size - 1
+def _clear(slots: np.ndarray, meta: np.ndarray) -> None:
+    """Empty the transposition table."""
+    slots[:, 1] = 0
+    meta[0] = meta[3] = 0
 
 
 @njit(cache=True)
-def _store(heads: np.ndarray, keys: np.ndarray, links: np.ndarray, meta: np.ndarray,
+def _slot(slots: np.ndarray, entries: np.ndarray, meta: np.ndarray, lengths: int, tag: int,
+          create: bool) -> int:
+    """The row of ``slots`` for a position's suit lengths and tag (-1 if none and not
+    ``create``). When the rows or the blocks run out, the table starts again."""
+    size = slots.shape[0]
+    mixed = (lengths ^ tag * 0x1E3779B97F4A7C15) * 0x3F58476D1CE4E5B9
+    i = mixed >> 32 & size - 1
+    while slots[i, 1]:
+        if slots[i, 0] == lengths and slots[i, 1] == tag + 1:
+            return i
+        i = (i + 1) & size - 1
+    if not create:
+        return -1
+    if 4 * meta[0] >= 3 * size:
+        _clear(slots, meta)
+        i = mixed >> 32 & size - 1
+    meta[0] += 1
+    slots[i, 0], slots[i, 1], slots[i, 2] = lengths, tag + 1, -1
+    return i
+
+
+@njit(cache=True)
+def _lookup(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.ndarray,
+            lengths: int, tag: int, low: int, high: int, mask_low: int, mask_high: int,
+            need: int) -> int:
+    """The newest entry (block * _BLOCK + index) matching the position whose bounds decide
+    ``need``, or if ``mask_low`` or ``mask_high`` is not 0 the one stored with exactly
+    these patterns and masks; -1 if none."""
+    exact = mask_low != 0 or mask_high != 0
+    k = _slot(slots, entries, meta, lengths, tag, False)
+    if k < 0:
+        return -1
+    block = slots[k, 2]
+    while block >= 0:
+        for j in range(entries[block, _BLOCK, 1] - 1, -1, -1):
+            if exact:
+                if (entries[block, j, 0] == low and entries[block, j, 1] == high
+                        and entries[block, j, 2] == mask_low
+                        and entries[block, j, 3] == mask_high):
+                    return block * _BLOCK + j
+            elif (low & entries[block, j, 2] == entries[block, j, 0]
+                    and high & entries[block, j, 3] == entries[block, j, 1]
+                    and (bounds[block, j, 0] >= need or bounds[block, j, 1] < need)):
+                return block * _BLOCK + j
+        block = entries[block, _BLOCK, 0]
+    return -1
+
+
+@njit(cache=True)
+def _store(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.ndarray,
            lengths: int, tag: int, low: int, high: int, cards: int, alive: int,
            lower: int, upper: int) -> None:
     """Remember ``lower <= value <= upper`` for the positions that hold ``cards`` (and the
@@ -334,38 +384,28 @@ def _store(heads: np.ndarray, keys: np.ndarray, links: np.ndarray, meta: np.ndar
     mask_low, mask_high = _pattern_masks(cards, alive)
     low &= mask_low
     high &= mask_high
-    slot = _slot(lengths, tag, heads.shape[0])
-    e = heads[slot]
-    while e >= 0:
-        if (keys[e, 0] == lengths and links[e, 1] == tag and keys[e, 1] == low
-                and keys[e, 2] == high and keys[e, 3] == mask_low and keys[e, 4] == mask_high):
-            links[e, 2] = max(links[e, 2], lower)
-            links[e, 3] = min(links[e, 3], upper)
-            return
-        e = links[e, 0]
-    e = meta[0]
-    if e == keys.shape[0]:  # full: start again
-        heads[:] = -1
-        e = 0
-    meta[0] = e + 1
-    keys[e, 0], keys[e, 1], keys[e, 2], keys[e, 3], keys[e, 4] = (
-        lengths, low, high, mask_low, mask_high)
-    links[e, 0], links[e, 1], links[e, 2], links[e, 3] = heads[slot], tag, lower, upper
-    heads[slot] = e
-
-
-@njit(cache=True)
-def _lookup(heads: np.ndarray, keys: np.ndarray, links: np.ndarray, lengths: int, tag: int,
-            low: int, high: int, need: int) -> int:
-    """An entry matching the position whose bounds decide ``need`` (-1 if none)."""
-    e = heads[_slot(lengths, tag, heads.shape[0])]
-    while e >= 0:
-        if (keys[e, 0] == lengths and links[e, 1] == tag and low & keys[e, 3] == keys[e, 1]
-                and high & keys[e, 4] == keys[e, 2]
-                and (links[e, 2] >= need or links[e, 3] < need)):
-            return e
-        e = links[e, 0]
-    return -1
+    e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, mask_low, mask_high, 0)
+    if e >= 0:
+        block, j = divmod(e, _BLOCK)
+        bounds[block, j, 0] = max(bounds[block, j, 0], lower)
+        bounds[block, j, 1] = min(bounds[block, j, 1], upper)
+        return
+    k = _slot(slots, entries, meta, lengths, tag, True)
+    block = slots[k, 2]
+    if block < 0 or entries[block, _BLOCK, 1] == _BLOCK:
+        if meta[3] == entries.shape[0]:
+            _clear(slots, meta)
+            k = _slot(slots, entries, meta, lengths, tag, True)
+            block = -1
+        fresh = meta[3]
+        meta[3] += 1
+        entries[fresh, _BLOCK, 0], entries[fresh, _BLOCK, 1] = block, 0
+        slots[k, 2] = block = fresh
+    j = entries[block, _BLOCK, 1]
+    entries[block, _BLOCK, 1] = j + 1
+    entries[block, j, 0], entries[block, j, 1], entries[block, j, 2], entries[block, j, 3] = (
+        low, high, mask_low, mask_high)
+    bounds[block, j, 0], bounds[block, j, 1] = lower, upper
 
 
 @njit(cache=True)
@@ -474,7 +514,7 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
 
 
 @njit(cache=True)
-def _node(hands: np.ndarray, n: int, heads: np.ndarray, keys: np.ndarray, links: np.ndarray,
+def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray,
           buf: np.ndarray, killer: np.ndarray, meta: np.ndarray, table: np.ndarray,
           leader: int, pos: int, led: int, win_card: int, win_seat: int, same: int,
           trick: int, need: int, broken: bool, ply: int, only: int) -> tuple[bool, int]:
@@ -532,17 +572,19 @@ def _node(hands: np.ndarray, n: int, heads: np.ndarray, keys: np.ndarray, links:
                     return False, cards
             lengths, low, high = _shape(hands, n, alive, meta)
             tag = leader << 1 | (1 if broken else 0) | (won << 3 if score else 0)
-            e = _lookup(heads, keys, links, lengths, tag, low, high, need)
+            e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, 0, 0, need)
             if e >= 0:
-                return links[e, 2] >= need, _masked_cards(keys[e, 3], keys[e, 4], alive)
+                block, j = divmod(e, _BLOCK)
+                return bounds[block, j, 0] >= need, _masked_cards(
+                    entries[block, j, 2], entries[block, j, 3], alive)
             if not score:
                 sure, cards = _quick(hands, n, leader, broken, alive)
                 if maximise and sure >= need:
-                    _store(heads, keys, links, meta, lengths, tag, low, high, cards, alive,
+                    _store(slots, entries, bounds, meta, lengths, tag, low, high, cards, alive,
                            sure, left)
                     return True, cards
                 if not maximise and left - sure < need:
-                    _store(heads, keys, links, meta, lengths, tag, low, high, cards, alive,
+                    _store(slots, entries, bounds, meta, lengths, tag, low, high, cards, alive,
                            0, left - sure)
                     return False, cards
             store = True
@@ -581,13 +623,13 @@ def _node(hands: np.ndarray, n: int, heads: np.ndarray, keys: np.ndarray, links:
             wc, ws, sm = win_card, win_seat, same
         hands[seat] ^= bit
         if pos < n - 1:
-            result, cards = _node(hands, n, heads, keys, links, buf, killer, meta, table,
+            result, cards = _node(hands, n, slots, entries, bounds, buf, killer, meta, table,
                                    leader, pos + 1, led, wc, ws, sm, trick | bit, need,
                                    broken or card >= 39, ply + 1, none)
         else:
             meta[4 + ws] += 1
             rest = need if score else need - (1 - ws % 2)
-            result, cards = _node(hands, n, heads, keys, links, buf, killer, meta, table,
+            result, cards = _node(hands, n, slots, entries, bounds, buf, killer, meta, table,
                                    ws, zero, zero, none, ws, zero, zero, rest,
                                    broken or card >= 39, ply + 1, none)
             meta[4 + ws] -= 1
@@ -604,7 +646,7 @@ def _node(hands: np.ndarray, n: int, heads: np.ndarray, keys: np.ndarray, links:
         lower, upper = (need, _UNBOUNDED) if reached else (-1, need - 1)
         if not score:
             lower, upper = max(lower, 0), min(upper, left)
-        _store(heads, keys, links, meta, lengths, tag, low, high, decided, alive, lower, upper)
+        _store(slots, entries, bounds, meta, lengths, tag, low, high, decided, alive, lower, upper)
     return reached, decided
 
 
@@ -615,9 +657,9 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     """``out[card]``: for each ``legal`` card of the seat to move, the value for side 0 (its
     tricks from the current trick on, or its final value index), between ``least`` and
     ``most``. Returns the nodes searched."""
-    heads = np.full(1 << hash_bits, -1, np.int32)
-    keys = np.empty((4 << hash_bits, 5), np.int64)
-    links = np.empty((4 << hash_bits, 4), np.int32)
+    slots = np.zeros((1 << hash_bits, 3), np.int64)
+    entries = np.empty((2 << hash_bits, _BLOCK + 1, 4), np.int64)
+    bounds = np.empty((2 << hash_bits, _BLOCK, 2), np.int32)
     buf = np.zeros((_PLIES, 36), np.int64)
     killer = np.full(_PLIES, -1, np.int64)
     meta = np.zeros(_OWNER + 52, np.int64)
@@ -652,7 +694,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
         test = (lo + hi + 1) // 2 if guess < 0 else guess
         while lo < hi:
             test = min(max(test, lo + 1), hi)
-            reached, _ = _node(hands, n, heads, keys, links, buf, killer, meta, table, leader,
+            reached, _ = _node(hands, n, slots, entries, bounds, buf, killer, meta, table, leader,
                                np.int64(pos), np.int64(led), np.int64(wc), np.int64(ws),
                                np.int64(sm), np.int64(mask), np.int64(test), broken,
                                np.int64(0), np.int64(card))
@@ -719,7 +761,7 @@ def _search(deal: Deal, off: bool, won: Sequence[int], table: np.ndarray, least:
             most: int) -> dict[Card, int]:
     """The kernel's value for side 0 of each legal card of the seat to move."""
     out = np.full(52, -1, np.int64)
-    hash_bits = max(10, min(18, 5 + deal.tricks_left))
+    hash_bits = max(10, min(16, 4 + deal.tricks_left))
     _solve(np.array(deal.hands, np.int64), deal.players, deal.leader,
            np.array(deal.trick, np.int64), deal.legal(off), deal.spades_broken or off,
            np.array(won, np.int64), table, table is not _NO_TABLE, least, most, hash_bits, out)
