@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
 from spades import Contract, Game, parse_card, rules_for
-from spades.bots.solver import Deal, hand_value, score_values, trick_values
+from spades.bots.solver import (
+    Deal,
+    _score_search,
+    _trick_search,
+    hand_value,
+    score_values,
+    trick_values,
+)
 from spades.cards import SPADE_MASK, SUIT_MASKS, mask_of
 
 FOUR = rules_for("partnership")
@@ -161,6 +170,51 @@ def test_from_game_agrees_with_a_live_game() -> None:
     assert set(values) == {a.card for a in game.legal_actions()}
     assert all(sum(deal.won[side::2]) <= v <= sum(deal.won[side::2]) + deal.tricks_left
                for v in values.values())
+
+
+# ------------------------------------------------------------ the pruning against a plain search
+
+
+@pytest.mark.parametrize(("players", "sizes"), [(4, (5, 9)), (2, (8, 13))])
+@pytest.mark.parametrize("off", [False, True])
+def test_pruning_agrees_with_a_plain_search(players: int, sizes: tuple[int, int],
+                                            off: bool) -> None:
+    """Winning ranks in the transposition table, sure tricks and small-card skips give
+    the values of a search on exact positions only, in fewer nodes."""
+    rng = random.Random(players * 100 + off)
+    fast_nodes = plain_nodes = 0
+    for _ in range(40):
+        deal = random_deal(rng, players, rng.randint(*sizes))
+        fast, nodes = _trick_search(deal, off)
+        plain, more = _trick_search(deal, off, plain=True)
+        assert fast == plain, deal
+        fast_nodes += nodes
+        plain_nodes += more
+    assert fast_nodes < plain_nodes
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_score_pruning_agrees_with_a_plain_search(players: int) -> None:
+    rng = random.Random(200 + players)
+    rules = FOUR if players == 4 else TWO
+    for _ in range(30):
+        deal = random_deal(rng, players, rng.randint(5, 8 if players == 4 else 12))
+        contracts = random_contracts(rng, players)
+        assert (_score_search(deal, contracts, rules)
+                == _score_search(deal, contracts, rules, plain=True)), (deal, contracts)
+
+
+def test_full_deals_agree_with_dds() -> None:
+    """Partnership deals of 9 to 13 cards a seat against DDS (endplay), spades trump."""
+    pytest.importorskip("endplay")
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from solver_vs_dds import dds_values
+    from solver_vs_dds import random_deal as bench_deal
+
+    rng = random.Random(13)
+    for tricks in (9, 10, 11, 13):
+        deal = bench_deal(rng, tricks)
+        assert trick_values(deal, rules_off_broken=True) == dds_values(deal), deal
 
 
 # ------------------------------------------------------------ score mode

@@ -129,7 +129,8 @@ class Deal:
 # of suits 2-3) and ``links[e]`` = (next entry, leader/broken/won, lower, upper bound).
 # A pattern gives, per suit from the top card down, 2 bits for the seat holding it
 # (32 bits a suit); the mask keeps the cards that decided the bounds.
-# ``meta``: entries used, nodes, 1 in score mode, -, tricks won per seat (4).
+# ``meta``: rows used, nodes, the mode (_SCORE, _PLAIN), blocks used, tricks won per seat
+# (4), the seat holding each card (52).
 # ``table`` (score mode): per packed tricks-won (4 bits a seat) the value index at the
 # end of the hand, and the least and most value index still reachable.
 
@@ -138,6 +139,8 @@ _SUIT = 8191
 _PLIES = 56
 _ROOT = _PLIES - 1
 _UNBOUNDED = 1 << 20
+_SCORE = 1  # values are final value indices, not tricks
+_PLAIN = 2  # for tests: no sure tricks, no small-card skips, exact positions only
 _BLOCK = 16
 _OWNER = 8
 
@@ -327,8 +330,7 @@ def _clear(slots: np.ndarray, meta: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _slot(slots: np.ndarray, entries: np.ndarray, meta: np.ndarray, lengths: int, tag: int,
-          create: bool) -> int:
+def _slot(slots: np.ndarray, meta: np.ndarray, lengths: int, tag: int, create: bool) -> int:
     """The row of ``slots`` for a position's suit lengths and tag (-1 if none and not
     ``create``). When the rows or the blocks run out, the table starts again."""
     size = slots.shape[0]
@@ -356,7 +358,7 @@ def _lookup(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np
     ``need``, or if ``mask_low`` or ``mask_high`` is not 0 the one stored with exactly
     these patterns and masks; -1 if none."""
     exact = mask_low != 0 or mask_high != 0
-    k = _slot(slots, entries, meta, lengths, tag, False)
+    k = _slot(slots, meta, lengths, tag, False)
     if k < 0:
         return -1
     block = slots[k, 2]
@@ -390,12 +392,12 @@ def _store(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.
         bounds[block, j, 0] = max(bounds[block, j, 0], lower)
         bounds[block, j, 1] = min(bounds[block, j, 1], upper)
         return
-    k = _slot(slots, entries, meta, lengths, tag, True)
+    k = _slot(slots, meta, lengths, tag, True)
     block = slots[k, 2]
     if block < 0 or entries[block, _BLOCK, 1] == _BLOCK:
         if meta[3] == entries.shape[0]:
             _clear(slots, meta)
-            k = _slot(slots, entries, meta, lengths, tag, True)
+            k = _slot(slots, meta, lengths, tag, True)
             block = -1
         fresh = meta[3]
         meta[3] += 1
@@ -528,7 +530,8 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
     zero = np.int64(0)
     none = np.int64(-1)
     meta[1] += 1
-    score = meta[2] == 1
+    score = meta[2] & _SCORE == _SCORE
+    plain = meta[2] & _PLAIN == _PLAIN
     seat = (leader + pos) % n
     hand = hands[seat]
     alive = trick
@@ -563,7 +566,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
             reached = table[0, won + (1 << 4 * ws)] >= need if score else ws % 2 == 0
             return reached, (1 << wc) if sm >= 2 else zero
         if only < 0:
-            if not score:
+            if not score and not plain:
                 sure, cards = _sure_trumps(hands, n, 0)
                 if sure >= need:
                     return True, cards
@@ -577,7 +580,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
                 block, j = divmod(e, _BLOCK)
                 return bounds[block, j, 0] >= need, _masked_cards(
                     entries[block, j, 2], entries[block, j, 3], alive)
-            if not score:
+            if not score and not plain:
                 sure, cards = _quick(hands, n, leader, broken, alive)
                 if maximise and sure >= need:
                     _store(slots, entries, bounds, meta, lengths, tag, low, high, cards, alive,
@@ -599,7 +602,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
     small[:] = 0
     for i in range(k):
         card = buf[ply, i]
-        if i:
+        if i and not plain:
             # a failed card below every rank that mattered stands for its suit's other
             # cards below them too
             tried = buf[ply, i - 1]
@@ -646,13 +649,14 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
         lower, upper = (need, _UNBOUNDED) if reached else (-1, need - 1)
         if not score:
             lower, upper = max(lower, 0), min(upper, left)
-        _store(slots, entries, bounds, meta, lengths, tag, low, high, decided, alive, lower, upper)
+        _store(slots, entries, bounds, meta, lengths, tag, low, high, alive if plain else decided,
+               alive, lower, upper)
     return reached, decided
 
 
 @njit(cache=True)
 def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int,
-           broken: bool, won: np.ndarray, table: np.ndarray, score: bool, least: int, most: int,
+           broken: bool, won: np.ndarray, table: np.ndarray, mode: int, least: int, most: int,
            hash_bits: int, out: np.ndarray) -> int:
     """``out[card]``: for each ``legal`` card of the seat to move, the value for side 0 (its
     tricks from the current trick on, or its final value index), between ``least`` and
@@ -667,7 +671,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
         for card in range(52):
             if hands[seat] >> card & 1:
                 meta[_OWNER + card] = seat
-    meta[2] = 1 if score else 0
+    meta[2] = mode
     meta[4:4 + n] = won
     pos = len(trick)
     led = wc = -1
@@ -758,14 +762,27 @@ def _value_table(final: Evaluate, won: tuple[int, ...], left: int,
 
 
 def _search(deal: Deal, off: bool, won: Sequence[int], table: np.ndarray, least: int,
-            most: int) -> dict[Card, int]:
-    """The kernel's value for side 0 of each legal card of the seat to move."""
+            most: int, mode: int) -> tuple[dict[Card, int], int]:
+    """The kernel's value for side 0 of each legal card of the seat to move, and the
+    nodes searched."""
     out = np.full(52, -1, np.int64)
     hash_bits = max(10, min(16, 4 + deal.tricks_left))
-    _solve(np.array(deal.hands, np.int64), deal.players, deal.leader,
-           np.array(deal.trick, np.int64), deal.legal(off), deal.spades_broken or off,
-           np.array(won, np.int64), table, table is not _NO_TABLE, least, most, hash_bits, out)
-    return {card: int(out[card]) for card in range(52) if out[card] >= 0}
+    nodes = _solve(np.array(deal.hands, np.int64), deal.players, deal.leader,
+                   np.array(deal.trick, np.int64), deal.legal(off), deal.spades_broken or off,
+                   np.array(won, np.int64), table, mode, least, most, hash_bits, out)
+    return {card: int(out[card]) for card in range(52) if out[card] >= 0}, int(nodes)
+
+
+def _trick_search(deal: Deal, rules_off_broken: bool = False,
+                  plain: bool = False) -> tuple[dict[Card, int], int]:
+    """:func:`trick_values` and the nodes searched; ``plain`` searches without the
+    winning-rank generalisation, sure tricks and small-card skips (to test them)."""
+    side = deal.to_move % 2
+    left = deal.tricks_left
+    base = sum(deal.won[side::2])
+    values, nodes = _search(deal, rules_off_broken, (0,) * deal.players, _NO_TABLE, 0, left,
+                            _PLAIN if plain else 0)
+    return {card: base + (v if side == 0 else left - v) for card, v in values.items()}, nodes
 
 
 def trick_values(deal: Deal, rules_off_broken: bool = False) -> dict[Card, int]:
@@ -775,11 +792,7 @@ def trick_values(deal: Deal, rules_off_broken: bool = False) -> dict[Card, int]:
     minimises them. The tricks already in ``deal.won`` are counted. With
     ``rules_off_broken`` spades may be led at any time (as in bridge solvers).
     """
-    side = deal.to_move % 2
-    left = deal.tricks_left
-    base = sum(deal.won[side::2])
-    values = _search(deal, rules_off_broken, (0,) * deal.players, _NO_TABLE, 0, left)
-    return {card: base + (v if side == 0 else left - v) for card, v in values.items()}
+    return _trick_search(deal, rules_off_broken)[0]
 
 
 def hand_value(contracts: Sequence[Contract], rules: Rules, side: int) -> Evaluate:
@@ -808,6 +821,12 @@ def score_values(deal: Deal, contracts: Sequence[Contract], rules: Rules,
     side maximises it, the other side minimises it. ``rules.lead_spades_anytime``
     turns the broken-spades rule off.
     """
+    return _score_search(deal, contracts, rules, evaluate)
+
+
+def _score_search(deal: Deal, contracts: Sequence[Contract], rules: Rules,
+                  evaluate: Evaluate | None = None, plain: bool = False) -> dict[Card, float]:
+    """:func:`score_values`; ``plain`` as in :func:`_trick_search`."""
     n = deal.players
     if len(contracts) != n:
         raise ValueError(f"need a contract per seat, got {len(contracts)} for {n} players")
@@ -815,6 +834,7 @@ def score_values(deal: Deal, contracts: Sequence[Contract], rules: Rules,
     final = evaluate or hand_value(contracts, rules, side)
     table, values = _value_table(final, tuple(deal.won), deal.tricks_left, side)
     won = _pack(deal.won)
-    indices = _search(deal, rules.lead_spades_anytime, deal.won, table,
-                      int(table[1, won]), int(table[2, won]))
+    indices, _ = _search(deal, rules.lead_spades_anytime, deal.won, table,
+                         int(table[1, won]), int(table[2, won]),
+                         _SCORE | _PLAIN if plain else _SCORE)
     return {card: values[i] if side == 0 else -values[i] for card, i in indices.items()}
