@@ -87,7 +87,7 @@ def test_observation_is_the_seats_own_view() -> None:
     env = pz.raw_env(variant="partnership")
     env.reset(seed=9)
     game = env.game
-    while game.phase != "play" or len(game.hands[0].tricks[0][1]) < 2:
+    while game.phase != "play" or len(game.hands[0].tricks) < 9:
         game.apply(game.legal_actions()[-1])
     parts = offsets(4)
     for seat in range(4):
@@ -98,6 +98,15 @@ def test_observation_is_the_seats_own_view() -> None:
         assert set(np.flatnonzero(tensor[start:start + size])) == set(game.hand_of(seat))
         start, _ = parts["to_move"]
         assert tensor[start + (game.to_move - seat) % 4] == 1
+    start, size = parts["shown_void"]
+    shown = tensor[start:start + size].reshape(4, 4)  # the last seat's view
+    showed_out = 0
+    for trick in game.observation(3).tricks:
+        for i, card in enumerate(trick.cards):
+            if card // 13 != trick.cards[0] // 13:
+                assert shown[(trick.leader + i - 3) % 4, trick.cards[0] // 13] == 1
+                showed_out += 1
+    assert showed_out
     # the same seat in another deal with the other seats' cards moved: the same tensor
     deck = game.hands[0].deck
     other = list(deck)

@@ -13,7 +13,8 @@ import numpy as np
 from gymnasium import spaces
 
 from ..actions import GIVE_BASE, give_code
-from ..cards import DECK_SIZE
+from ..bots.belief import voids
+from ..cards import DECK_SIZE, SUIT_MASKS
 from ..game import Phase
 from ..observation import Observation
 from ..rules import Rules
@@ -56,11 +57,12 @@ def slices(players: int) -> list[tuple[str, int]]:
         ("stock_left", 1),
         ("scores", 2),
         ("bag_totals", 2),
+        ("shown_void", n * 4),
     ]
 
 
 def tensor_size(players: int) -> int:
-    """The length of the tensor for ``players`` seats (531 with two, 789 with four)."""
+    """The length of the tensor for ``players`` seats (539 with two, 805 with four)."""
     return sum(size for _, size in slices(players))
 
 
@@ -121,6 +123,10 @@ def encode(obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
     for i, which in enumerate((side, 1 - side)):
         view["scores"][i] = np.clip(obs.scores[which] / obs.rules.target, -SCORE_CLIP, SCORE_CLIP)
         view["bag_totals"][i] = min(obs.bag_totals[which] / BAG_SCALE, SCORE_CLIP)
+    shown = view["shown_void"].reshape(n, 4)
+    for seat, void in enumerate(voids(obs)):
+        for suit, suit_mask in enumerate(SUIT_MASKS):
+            shown[rel(seat), suit] = void & suit_mask == suit_mask
     return out
 
 
