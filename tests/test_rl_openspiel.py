@@ -38,12 +38,12 @@ def _random_step(state: pyspiel.State, rng: random.Random, blind: float = 0.5) -
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_sim_test(variant: str) -> None:
-    pyspiel.random_sim_test(_load(variant=variant), num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(_load(variant=variant), num_sims=2, serialize=True, verbose=False)
 
 
 def test_random_sim_test_of_a_match() -> None:
     game = _load(variant="two-player", episode="match", target=60, max_hands=3)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_parameters_take_the_variants_values_unless_given() -> None:

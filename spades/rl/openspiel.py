@@ -27,10 +27,10 @@ import pyspiel
 
 from ..actions import GIVE, Action
 from ..bots.belief import sample_hands
-from ..cards import DECK_SIZE, Card, card_text, cards_in, mask_of
+from ..cards import DECK_SIZE, FULL_DECK, Card, card_text, cards_in, mask_of
 from ..chance import Chance
 from ..errors import IllegalAction, SpadesError
-from ..game import Game, Phase
+from ..game import Game, HandLog, Phase
 from ..observation import Observation
 from ..rules import PRESETS, Rules, rules_for
 from .encoding import action_count, encode, tensor_size
@@ -346,33 +346,32 @@ class _Plan:
     @classmethod
     def _partnership(cls, state: SpadesState, obs: Observation, holdings: list[int] | None,
                      rng: random.Random) -> _Plan:
-        seat, deck = obs.seat, state.engine.hands[-1].deck
-        owner = state._owners
-        original = [mask_of(c for i, c in enumerate(deck) if owner[i] == s) for s in range(4)]
+        seat, partner = obs.seat, (obs.seat + 2) % 4
+        deck, owner = state.engine.hands[-1].deck, state._owners
+        mine = mask_of(c for c, s in zip(deck, owner, strict=True) if s == seat)
         gives: dict[int, tuple[Card, ...]] = {}
-        partner = (seat + 2) % 4
-        if holdings is None:  # exchanging: the others' cards are unknown but for a return
-            known = mask_of(obs.received)
-            rest = list(cards_in(~original[seat] & ~known & ((1 << DECK_SIZE) - 1)))
+        if holdings is None:  # exchanging: of the others' cards only a partner's give is known
+            returned = mask_of(obs.received)
+            rest = list(cards_in(FULL_DECK & ~mine & ~returned))
             rng.shuffle(rest)
+            original = []
             for s in range(4):
-                if s != seat:
-                    need = 13 - (known.bit_count() if s == partner else 0)
-                    original[s] = (known if s == partner else 0) | mask_of(rest[:need])
-                    rest = rest[need:]
+                dealt = mine if s == seat else returned if s == partner else 0
+                need = 13 - dealt.bit_count()
+                original.append(dealt | mask_of(rest[:need]))
+                rest = rest[need:]
             if obs.received:
                 gives[partner] = obs.received
         else:
-            original = list(holdings)
-            original[seat] = mask_of(c for i, c in enumerate(deck) if owner[i] == seat)
+            original = [mine if s == seat else holdings[s] for s in range(4)]
             if obs.exchanged[partner] is not None:
                 original[partner] = holdings[partner] & ~mask_of(obs.gave) | mask_of(obs.received)
                 gives[partner] = obs.received
             others = [s for s in range(4) if s not in (seat, partner)]
-            if obs.exchanged[others[0]] is not None:
+            if obs.exchanged[others[0]] is not None:  # each got 3 of its holding from the other
                 got = [tuple(rng.sample(list(cards_in(holdings[s])), 3)) for s in others]
-                for s, mine, theirs in ((others[0], got[0], got[1]), (others[1], got[1], got[0])):
-                    original[s] = holdings[s] & ~mask_of(mine) | mask_of(theirs)
+                for s, mine_got, theirs in ((others[0], *got), (others[1], *reversed(got))):
+                    original[s] = holdings[s] & ~mask_of(mine_got) | mask_of(theirs)
                     gives[s] = theirs
         new_deck = [0] * DECK_SIZE
         for s in range(4):
@@ -383,7 +382,7 @@ class _Plan:
         return cls(new_deck, gives)
 
     @classmethod
-    def _two_player(cls, log: Any, obs: Observation, holdings: list[int] | None,
+    def _two_player(cls, log: HandLog, obs: Observation, holdings: list[int] | None,
                     rng: random.Random) -> _Plan | None:
         seat, other = obs.seat, 1 - obs.seat
         deck = log.deck
@@ -412,7 +411,7 @@ class _Plan:
             for i in range(DECK_SIZE):
                 if new_deck[i] is None:
                     new_deck[i] = unseen.pop()
-        return cls([int(c) for c in new_deck if c is not None], gives)
+        return cls(list(map(int, new_deck)), gives)  # every place is filled by now
 
 
 def _played(obs: Observation) -> list[int]:
