@@ -1,7 +1,7 @@
 VENV = .venv
 PY = $(VENV)/bin/python
 
-.PHONY: install play test bench clean
+.PHONY: install play serve test bench clean
 
 install: $(VENV)/.installed
 
@@ -13,6 +13,9 @@ $(VENV)/.installed: pyproject.toml
 
 play: $(VENV)/.installed
 	$(VENV)/bin/spades play --variant two-player-300
+
+serve: $(VENV)/.installed
+	$(VENV)/bin/spades serve
 
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

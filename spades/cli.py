@@ -255,6 +255,13 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .server.serve import serve
+
+    serve(args.host, args.port, args.db, args.computer_delay, args.away)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``spades`` argument parser with its subcommands."""
     parser = _Parser(prog="spades", description="Spades: the engine, its games and its tools.")
@@ -316,6 +323,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--seed", type=int, default=0)
     bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     bench_cmd.set_defaults(run=_bench)
+
+    serve_cmd = commands.add_parser("serve", help="the web game: tables for people and computers")
+    serve_cmd.add_argument("--host", default="127.0.0.1")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--db", help="a SQLite file (default: in your data directory)")
+    serve_cmd.add_argument("--computer-delay", type=float, default=0.6, metavar="SECONDS",
+                           help="how long a computer player waits before it acts")
+    serve_cmd.add_argument("--away", type=float, default=60.0, metavar="SECONDS",
+                           help="a person gone this long is played by the computer")
+    serve_cmd.set_defaults(run=_serve)
     return parser
 
 

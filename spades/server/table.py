@@ -1,0 +1,406 @@
+"""One table of the web game: its seats, its game rebuilt from the event log, its clients.
+
+The server alone decides. A seated client sends actions in RECORD.md's text; each is
+checked against that seat's legal actions, appended to the store (committed) and only
+then applied and broadcast. Each client receives its own seat's
+:class:`~spades.Observation` and nothing else; spectators get the public part of it.
+Computer seats, and people away longer than the timeout, are played by the bots of
+:mod:`spades.bots` in a thread, each decision seeded by the table's secret bot seed and
+the number of events before it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Action
+from ..bots import BOTS, make_bot
+from ..bots.search import hard
+from ..errors import IllegalAction, NotationError, SpadesError
+from ..game import Game, Phase
+from ..rules import PRESETS, rules_for
+from .fair import commitment, deck_from_seed, new_seed
+from .store import Store
+
+log = logging.getLogger("spades.server")
+PERSON, COMPUTER = "person", "computer"
+NAME_LIMIT = 24
+# what a spectator may not see of seat 0's observation
+_PRIVATE = {"hand": [], "discards": [], "gave": [], "received": [], "offered": None, "legal": []}
+
+
+class ClientError(SpadesError):
+    """A message the server refuses; its text goes back to the sender, nothing changes."""
+
+
+@dataclass
+class Settings:
+    """How the server behaves: computer delay, away timeout, origins, limits."""
+
+    computer_delay: float = 0.6
+    away_seconds: float = 60.0
+    allowed_origins: tuple[str, ...] = ()
+    max_tables: int = 1000
+    message_limit: int = 4096
+    rate_per_second: float = 10.0
+    rate_burst: int = 30
+
+
+@dataclass
+class Seat:
+    """A seat: a person (claimed by a token) or a computer level; ``level`` also plays
+    for a person who is away."""
+
+    kind: str
+    level: str
+    name: str
+    token_hash: str | None = None
+    connections: int = 0
+    away: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name,
+                "claimed": self.token_hash is not None or self.kind == COMPUTER,
+                "connected": self.connections > 0, "away": self.away}
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(name: Any, default: str) -> str:
+    """A display name: printable, at most NAME_LIMIT characters."""
+    if not isinstance(name, str):
+        return default
+    text = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_LIMIT]
+    return text or default
+
+
+def table_config(body: Any) -> dict[str, Any]:
+    """A new table's stored configuration from a create request; raises ClientError."""
+    if not isinstance(body, dict):
+        raise ClientError("the request must be a JSON object")
+    variant = body.get("variant", "two-player-300")
+    if variant not in PRESETS:
+        raise ClientError(f"unknown variant {variant!r}; valid: {', '.join(PRESETS)}")
+    house = body.get("rules", {})
+    if not isinstance(house, dict):
+        raise ClientError("'rules' must be an object of house rules")
+    try:
+        rules = rules_for(variant, **house)
+    except SpadesError as error:
+        raise ClientError(str(error)) from None
+    seats = body.get("seats")
+    if seats is None:
+        seats = [{"kind": PERSON}] + [{"kind": COMPUTER}] * (rules.players - 1)
+    if not isinstance(seats, list) or len(seats) != rules.players:
+        raise ClientError(f"'seats' must list {rules.players} seats")
+    config_seats = []
+    for number, seat in enumerate(seats):
+        if not isinstance(seat, dict) or seat.get("kind") not in (PERSON, COMPUTER):
+            raise ClientError(f"seat {number} must be {{'kind': 'person' or 'computer'}}")
+        level = seat.get("level", "medium")
+        if level not in BOTS:
+            raise ClientError(f"unknown level {level!r}; valid: {', '.join(BOTS)}")
+        default = f"Seat {number + 1}" if seat["kind"] == PERSON else level.capitalize()
+        config_seats.append({"kind": seat["kind"], "level": level,
+                             "name": clean_name(seat.get("name"), default)})
+    return {"variant": variant, "rules": house, "seats": config_seats,
+            "bot_seed": secrets.token_hex(16)}
+
+
+class Client:
+    """One websocket connection: its seat (None for a spectator) and its rate limit."""
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
+                 settings: Settings) -> None:
+        self.send_text, self.seat = send, seat
+        self._allowance, self._settings = float(settings.rate_burst), settings
+        self._last = asyncio.get_running_loop().time()
+        self.hinting = False
+
+    def allow(self) -> bool:
+        """Whether one more message fits the rate limit (a token bucket)."""
+        now = asyncio.get_running_loop().time()
+        refill = (now - self._last) * self._settings.rate_per_second
+        self._allowance = min(self._settings.rate_burst, self._allowance + refill)
+        self._last = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else json.dumps(message)
+        with contextlib.suppress(Exception):  # a closed connection: its handler cleans up
+            await self.send_text(text)
+
+
+@dataclass
+class Table:
+    """A table: configuration, seats, the game and its event log, connected clients."""
+
+    table_id: str
+    config: dict[str, Any]
+    store: Store
+    settings: Settings
+    seats: list[Seat] = field(init=False)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    seeds: list[str] = field(default_factory=list)
+    clients: set[Client] = field(default_factory=set)
+    rematch_id: str | None = None
+
+    def __post_init__(self) -> None:
+        self.rules = rules_for(self.config["variant"], **self.config["rules"])
+        self.seats = [Seat(s["kind"], s["level"], s["name"]) for s in self.config["seats"]]
+        self.game = Game(self.rules)
+        self.lock = asyncio.Lock()
+        self._computer: asyncio.Task[None] | None = None
+        self._away: dict[int, asyncio.Task[None]] = {}
+
+    # ------------------------------------------------------------ the log
+
+    def replay(self, events: list[dict[str, Any]]) -> None:
+        """Rebuild the game from stored events (at start-up)."""
+        for event in events:
+            self._take(event)
+
+    def _take(self, event: dict[str, Any]) -> None:
+        if event["kind"] == "deal":
+            self.seeds.append(event["seed"])
+            self.game.deal(deck_from_seed(event["seed"]))
+        else:
+            self.game.apply(event["action"], event["seat"])
+        self.events.append(event)
+
+    def _record(self, event: dict[str, Any]) -> None:
+        """Commit ``event`` to the store, then apply it."""
+        self.store.append(self.table_id, len(self.events), event)
+        self._take(event)
+
+    def deal_if_needed(self) -> None:
+        """Deal the waiting hand from a fresh secret seed."""
+        while self.game.phase is Phase.DEAL:
+            self._record({"kind": "deal", "seed": new_seed()})
+
+    # ------------------------------------------------------------ views
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know now; a spectator (None) sees no hand."""
+        if seat is not None:
+            return self.game.observation(seat).to_json()
+        view = self.game.observation(0).to_json()
+        view.update(_PRIVATE, seat=None)
+        return view
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """The ``state`` message for ``seat``."""
+        hands, commit = self.game.hands, None
+        if hands and hands[-1].result is None:  # the hand in play: its seed's hash only
+            commit = {"hand": len(hands), "sha256": commitment(self.seeds[len(hands) - 1])}
+        return {"type": "state", "seq": len(self.events), "view": self.view(seat),
+                "seats": [s.public() for s in self.seats], "commit": commit,
+                "rematch": self.rematch_id}
+
+    def _finished(self) -> list[int]:
+        return [log.number for log in self.game.hands if log.result is not None]
+
+    def reveal(self, number: int) -> dict[str, Any]:
+        """The ``hand_over`` message of finished hand ``number``: its seed and its record."""
+        seed = self.seeds[number - 1]
+        return {"type": "hand_over", "seq": len(self.events), "hand": number, "seed": seed,
+                "sha256": commitment(seed),
+                "record": self.game.record(self.names)["hands"][number - 1]}
+
+    def welcome(self, seat: int | None) -> dict[str, Any]:
+        return {"type": "welcome", "table": self.table_id, "seat": seat,
+                "variant": self.rules.variant, "players": self.rules.players,
+                "reveals": [{"hand": n, "seed": self.seeds[n - 1],
+                             "sha256": commitment(self.seeds[n - 1])}
+                            for n in self._finished()]}
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line for this table: public facts only."""
+        return {"table": self.table_id, "variant": self.rules.variant,
+                "rules": self.rules.to_dict(), "seats": [s.public() for s in self.seats],
+                "hand": self.game.hand_number, "scores": list(self.game.scores),
+                "over": self.game.over, "winner": self.game.winner,
+                "spectators": sum(c.seat is None for c in self.clients)}
+
+    # ------------------------------------------------------------ seats and clients
+
+    def seat_for(self, token: str) -> int | None:
+        digest = hash_token(token)
+        for number, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return number
+        return None
+
+    def claim(self, seat: int, name: Any) -> str:
+        """Give a free person seat a new token (returned once, stored hashed)."""
+        if not 0 <= seat < len(self.seats):
+            raise ClientError(f"no seat {seat}: seats are 0..{len(self.seats) - 1}")
+        target = self.seats[seat]
+        if target.kind != PERSON:
+            raise ClientError(f"seat {seat} is a computer player")
+        if target.token_hash is not None:
+            raise ClientError(f"seat {seat} is taken")
+        token = secrets.token_urlsafe(24)
+        target.name = clean_name(name, target.name)
+        target.token_hash = hash_token(token)
+        self.store.claim_seat(self.table_id, seat, target.name, target.token_hash)
+        return token
+
+    async def attach(self, client: Client) -> None:
+        self.clients.add(client)
+        await client.send(self.welcome(client.seat))
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.connections += 1
+            task = self._away.pop(client.seat, None)
+            if task is not None:
+                task.cancel()
+            if seat.away:
+                seat.away = False
+            await self.broadcast()
+        else:
+            await client.send(self.state(None))
+
+    async def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.seat is None:
+            return
+        seat = self.seats[client.seat]
+        seat.connections -= 1
+        if seat.connections == 0 and not self.game.over:
+            self._away[client.seat] = asyncio.create_task(self._away_after(client.seat))
+        await self.broadcast()
+
+    async def _away_after(self, number: int) -> None:
+        await asyncio.sleep(self.settings.away_seconds)
+        seat = self.seats[number]
+        if seat.connections == 0:
+            seat.away = True
+            self._away.pop(number, None)
+            await self.broadcast()
+            self.schedule()
+
+    # ------------------------------------------------------------ acting
+
+    def _automatic(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s.kind == COMPUTER or s.away
+
+    async def act(self, seat: int | None, text: Any) -> None:
+        """A client's action: checked against the seat's legal actions, stored, broadcast."""
+        if seat is None:
+            raise ClientError("spectators cannot act")
+        if not isinstance(text, str):
+            raise ClientError("'action' must be a string in RECORD.md's notation, e.g. 'bid 4'")
+        try:
+            action = Action.parse(text)
+        except NotationError as error:
+            raise ClientError(str(error)) from None
+        async with self.lock:
+            game = self.game
+            if seat != game.to_move or action not in game.legal_actions():
+                try:  # the engine says why; an illegal action changes nothing
+                    game.apply(action, seat)
+                except IllegalAction as error:
+                    raise ClientError(str(error)) from None
+                raise ClientError(f"{text!r} cannot be taken now")  # never reached
+            await self._accept(seat, action)
+
+    async def _accept(self, seat: int, action: Action) -> None:
+        before = self.game.hand_number
+        self._record({"kind": "action", "seat": seat, "action": str(action)})
+        self.deal_if_needed()
+        ended = [n for n in range(before, self.game.hand_number + 1)
+                 if n and self.game.hands[n - 1].result is not None]
+        for number in ended:
+            await self.broadcast(self.reveal(number))
+        await self.broadcast()
+        self.schedule()
+
+    async def broadcast(self, message: dict[str, Any] | None = None) -> None:
+        """Send ``message`` to every client, or each client its own state."""
+        if message is not None:
+            text = json.dumps(message)
+            for client in list(self.clients):
+                await client.send(text)
+            return
+        public: str | None = None
+        for client in list(self.clients):
+            if client.seat is None:
+                public = public or json.dumps(self.state(None))
+                await client.send(public)
+            else:
+                await client.send(self.state(client.seat))
+
+    def schedule(self) -> None:
+        """Start the computer's turn if a computer (or an away person) is to move."""
+        seat = self.game.to_move
+        if seat is None or not self._automatic(seat):
+            return
+        if self._computer is None or self._computer.done():
+            self._computer = asyncio.create_task(self._computer_turn())
+
+    async def _computer_turn(self) -> None:
+        try:
+            await asyncio.sleep(self.settings.computer_delay)
+            seq, seat = len(self.events), self.game.to_move
+            if seat is None or not self._automatic(seat):
+                return
+            bot = make_bot(self.seats[seat].level, seed=f"{self.config['bot_seed']}/{seq}")
+            view = self.game.observation(seat)
+            try:
+                action = await asyncio.to_thread(bot.act, view)
+            except Exception:  # a failing bot must not stall the table
+                log.exception("table %s: the %s bot failed", self.table_id,
+                              self.seats[seat].level)
+                action = random.Random(seq).choice(view.legal)
+            async with self.lock:
+                if len(self.events) == seq and self.game.to_move == seat:
+                    await self._accept(seat, action)
+        finally:
+            self._computer = None
+            if not self.game.over:
+                self.schedule()
+
+    async def hint(self, client: Client) -> None:
+        """What ``hard`` would do for the client's seat now, with a one-line reason."""
+        seat = client.seat
+        if seat is None:
+            raise ClientError("spectators cannot ask for hints")
+        if self.game.to_move != seat:
+            raise ClientError("a hint is for your turn")
+        if client.hinting:
+            raise ClientError("a hint is already being worked out")
+        client.hinting = True
+        try:
+            bot = hard(random.Random(f"{self.config['bot_seed']}/hint/{len(self.events)}"))
+            action, reason = await asyncio.to_thread(bot.explain, self.game.observation(seat))
+        finally:
+            client.hinting = False
+        await client.send({"type": "hint", "action": str(action), "reason": reason})
+
+    def stop(self) -> None:
+        """Cancel the table's pending tasks (server shutdown)."""
+        for task in [self._computer, *self._away.values()]:
+            if task is not None:
+                task.cancel()

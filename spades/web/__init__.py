@@ -1,0 +1,1 @@
+"""The browser client: static files (HTML, ES modules, CSS) served by spades.server."""
