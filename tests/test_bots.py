@@ -27,7 +27,7 @@ from spades.bots import (
     reveal_hands,
 )
 from spades.bots.search import SearchBot
-from spades.cards import DECK_SIZE, SUIT_MASKS, cards_in, mask_of
+from spades.cards import DECK_SIZE, SUIT_MASKS, cards_in, mask_of, parse_card
 
 CONFIGS = {
     "two-player": rules_for("two-player", target=200),
@@ -361,8 +361,32 @@ def test_check_bot_name() -> None:
 
 
 def test_make_bot_rejects_a_budget_that_is_not_a_number() -> None:
-    with pytest.raises(SpadesError):
-        make_bot("hard:samples=abc", 0)
+    for spec in ("hard:samples=abc", "hard:draft=-1", "hard:draft=0.5", "hard:samples=0"):
+        with pytest.raises(SpadesError):
+            make_bot(spec, 0)
+    assert make_bot("hard:draft=0", 0).draft_samples == 0
+
+
+def draft_offer(offered: str, variant: str = "two-player-300") -> Observation:
+    """The first draft decision of a hand whose deck starts with ``offered``."""
+    rest = [c for c in range(DECK_SIZE) if c != parse_card(offered)]
+    random.Random(offered).shuffle(rest)
+    game = Game(rules_for(variant), decks=[[parse_card(offered), *rest]])
+    while game.phase != "draft":
+        game.apply("no blind nil")
+    return game.observation(game.to_move or 0)
+
+
+@pytest.mark.parametrize("offered", ["AS", "KS", "AH"])
+def test_hard_keeps_a_strong_card_by_sampling_the_rest_of_the_draft(offered: str) -> None:
+    action, reason = make_bot("hard:draft=8", 1).explain(draft_offer(offered))
+    assert str(action) == "keep"
+    assert f"keeping {offered}" in reason and "over 8 sampled stocks" in reason
+
+
+def test_hard_passes_a_weak_card_by_sampling_the_rest_of_the_draft() -> None:
+    action, reason = make_bot("hard:draft=8", 1).explain(draft_offer("2C"))
+    assert str(action) == "discard", reason
 
 
 def test_cheat_needs_reveal_hands() -> None:

@@ -116,7 +116,8 @@ async def take_turn(app: SpadesApp, pilot, rng: random.Random) -> None:
     else:
         legal_cards = [a.card for a in obs.legal]
         illegal = [c for c in obs.hand if c not in legal_cards]
-        if illegal and rng.random() < 0.2:  # a wrong card explains itself and changes nothing
+        if illegal and len(legal_cards) > 1 and rng.random() < 0.2:
+            # a wrong card explains itself and changes nothing (a forced card would play itself)
             before = len(app.session.actions)
             await pilot.press(*card_keys(illegal[0]), "enter")
             assert len(app.session.actions) == before

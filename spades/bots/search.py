@@ -6,8 +6,9 @@ legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match), and play the card with the best mean. Where a deal
 would take the solver too long (early tricks with four hands) the medium player's
-card stands. Two-player bids come from the same sampling: the double-dummy tricks
-of each deal give the expected score of every bid.
+card stands. Two-player bids and draft choices come from the same sampling: the
+double-dummy tricks of each deal give the expected score of every bid, and the
+tricks a hand ends with after keeping or discarding the offered card.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ..actions import Action
-from ..cards import card_text
+from ..actions import DISCARD, KEEP, Action
+from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, card_text, mask_of
 from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
@@ -26,6 +27,7 @@ from .rules_based import MediumBot
 from .solver import Deal, score_values, trick_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
+TEN = 8  # the rank index of the ten
 
 
 def match_value(
@@ -68,20 +70,24 @@ class SearchBot:
     costs the solver more then); ``dd``: with four hands, the most tricks left at
     which the solver is used; ``time``: if given, a cap in seconds on sampling
     (after at least ``min_samples`` deals), which makes play depend on the
-    machine's speed: without it every decision is repeatable from the seed.
+    machine's speed: without it every decision is repeatable from the seed;
+    ``draft``: the sampled stocks per two-player draft choice (0: the medium
+    player's rule).
     """
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
-                 time: float | None = None, min_samples: int = 4) -> None:
+                 time: float | None = None, min_samples: int = 4, draft: int = 12) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int),
                                   ("time", time, (int, float, type(None)))):
             if not isinstance(value, kind) or isinstance(value, bool) or (
                     value is not None and value <= 0):
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
+        if not isinstance(draft, int) or isinstance(draft, bool) or draft < 0:
+            raise SpadesError(f"the budget draft must be a whole number from 0, not {draft!r}")
         self.rng = rng
         self.samples, self.dd, self.time_budget = samples, dd, time
-        self.min_samples = min_samples
+        self.min_samples, self.draft_samples = min_samples, draft
         self.fallback = MediumBot(random.Random(rng.random()))
 
     def act(self, observation: Observation) -> Action:
@@ -99,6 +105,8 @@ class SearchBot:
                 return self._play(obs)
             if kind == "bid" and obs.rules.players == 2:
                 return self._bid_two_player(obs)
+            if kind == "draft" and self.draft_samples and obs.seat not in obs.blind_nil:
+                return self._draft(obs)
         except SampleError:  # no consistent deal found in time: play by the rules instead
             return self.fallback.act(obs), "by rule of thumb: no deal fits what was seen"
         why = (f"by rule of thumb (the search starts with {self.dd} tricks left)"
@@ -154,6 +162,44 @@ class SearchBot:
         return best, (f"worth {mean:+.1f} points to your side on average over {deals} sampled "
                       f"deals, {gap:.1f} more than {card_text(second.card)}")
 
+    def _draft(self, obs: Observation) -> tuple[Action, str]:
+        """Keep or discard by sampling: deal the unseen cards to the other player's hand,
+        her discards and the stock, finish the draft both ways (later choices by a quick
+        rule), and compare the double-dummy tricks of the hands it ends with."""
+        rules, me, offered = obs.rules, obs.seat, obs.offered
+        assert offered is not None
+        first = obs.first_drawer or 0
+        leader = first if rules.first_drawer_bids_first else 1 - first
+        hand = mask_of(obs.hand)
+        seen = hand | mask_of(obs.discards) | 1 << offered
+        unseen = [c for c in range(DECK_SIZE) if not seen >> c & 1]
+        theirs_so_far = (DECK_SIZE - obs.stock_left) // 2 - len(obs.hand)
+        tricks = {KEEP: 0, DISCARD: 0}
+        deals = self.draft_samples
+        for _ in range(deals):
+            self.rng.shuffle(unseen)
+            theirs = mask_of(unseen[:theirs_so_far])
+            stock = unseen[2 * theirs_so_far:]  # the cards after the offered one, in order
+            for choice in tricks:
+                first_card = stock[0]
+                mine = hand | 1 << (offered if choice == KEEP else first_card)
+                hands = [mine, theirs]
+                drawer = 1
+                for i in range(1, len(stock), 2):  # the other player draws next, then alternate
+                    top, second = stock[i], stock[i + 1]
+                    hands[drawer] |= 1 << (top if _worth_keeping(top) else second)
+                    drawer = 1 - drawer
+                seat_hands = (hands[0], hands[1]) if me == 0 else (hands[1], hands[0])
+                best = max(trick_values(Deal(seat_hands, leader, (), (0, 0),
+                                             rules.lead_spades_anytime, 2)).values())
+                tricks[choice] += best if leader == me else 13 - best
+        keep, discard = tricks[KEEP] / deals, tricks[DISCARD] / deals
+        if keep == discard:
+            return self.fallback.act(obs), "keeping or not made no difference on the samples"
+        choice = Action(KEEP if keep > discard else DISCARD)
+        return choice, (f"{keep:.1f} tricks on average keeping {card_text(offered)}, "
+                        f"{discard:.1f} discarding it, over {deals} sampled stocks")
+
     def _bid_two_player(self, obs: Observation) -> tuple[Action, str]:
         """The bid with the best mean score over sampled deals' double-dummy tricks.
 
@@ -183,6 +229,12 @@ class SearchBot:
         best = max(legal_bids, key=lambda a: (expected(a.tricks), -a.tricks))
         return best, (f"expected {expected(best.tricks):+.1f} points over {len(counts)} sampled "
                       "deals")
+
+
+def _worth_keeping(card: int) -> bool:
+    """The quick draft rule used for the later choices of a sampled draft: spades and
+    tens or higher are kept, anything else is passed for the next card."""
+    return card >= SPADES * RANKS_PER_SUIT or card % RANKS_PER_SUIT >= TEN
 
 
 class CheatBot(SearchBot):
