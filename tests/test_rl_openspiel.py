@@ -109,6 +109,24 @@ def test_resampling_keeps_the_view_and_changes_the_hidden_cards(variant: str) ->
     assert checked > 200 and changed > checked * 0.8
 
 
+@pytest.mark.parametrize(("variant", "expected"), [("partnership", 13 / 3), ("two-player", 6.5)])
+def test_resampling_does_not_leak_the_hidden_cards(variant: str, expected: float) -> None:
+    """At the first bid, an opponent's resampled hand shares with her true one only what
+    chance would: a third of her 13 cards in partnership, half in two-player."""
+    game = _load(variant=variant)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.engine.phase != "bidding":
+        _random_step(state, rng, blind=0.0)
+    seat = state.current_player()
+    opponent = (seat + 1) % game.num_players()
+    true = set(state.engine.hand_of(opponent))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    shared = [len(true & set(state.resample_from_infostate(seat, sampler).engine.hand_of(
+        opponent))) for _ in range(200)]
+    assert abs(sum(shared) / len(shared) - expected) < 1.0
+
+
 def test_resampled_two_player_draws_come_from_the_discard_pile() -> None:
     """Both players exchange: the resampled history replays every draw from the pile."""
     game = _load(variant="two-player")
