@@ -33,6 +33,7 @@ against 1/3 with four players, seat 0 against seat 1 with two: ``seat % 2``.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -141,7 +142,9 @@ _ROOT = _PLIES - 1
 _UNBOUNDED = 1 << 20
 _SCORE = 1  # values are final value indices, not tricks
 _PLAIN = 2  # for tests: no sure tricks, no small-card skips, exact positions only
+_SIDES = 4  # score mode whose values depend on side 0's tricks only
 _BLOCK = 16
+_SCAN = 8  # blocks a look-up reads at most, the newest first
 _OWNER = 8
 
 
@@ -267,6 +270,33 @@ def _quick(hands: np.ndarray, n: int, leader: int, broken: bool,
 
 
 @njit(cache=True)
+def _side_bounds(hands: np.ndarray, n: int, leader: int, broken: bool, alive: int,
+                 meta: np.ndarray, table: np.ndarray, left: int, need: int) -> tuple[int, int]:
+    """In score mode with values that depend on side 0's tricks only: 1 if side 0 is
+    sure to reach ``need``, 0 if sure not to, -1 if neither, from the tricks each side is
+    sure of (and those the leader's side can cash); and the cards that decide it."""
+    total = 0
+    for seat in range(0, n, 2):
+        total += meta[4 + seat]
+    mine, mine_cards = _sure_trumps(hands, n, 0)
+    theirs, their_cards = _sure_trumps(hands, n, 1)
+    cash, cash_cards = _quick(hands, n, leader, broken, alive)
+    least, cards = mine, mine_cards
+    if leader % 2 == 0 and cash > least:
+        least, cards = cash, cash_cards
+    if least + theirs > left:  # sure and cashed tricks never overlap; a guard all the same
+        return -1, 0
+    if table[4, (total + least) * 16 + total + left - theirs] >= need:
+        return 1, cards | their_cards
+    most, cards = theirs, their_cards
+    if leader % 2 == 1 and cash > most:
+        most, cards = cash, cash_cards
+    if table[5, (total + mine) * 16 + total + left - most] < need:
+        return 0, cards | mine_cards
+    return -1, 0
+
+
+@njit(cache=True)
 def _shape(hands: np.ndarray, n: int, alive: int, meta: np.ndarray) -> tuple[int, int, int]:
     """The suit lengths of every hand, and per suit who holds each card (2 bits a card,
     the top card highest)."""
@@ -362,7 +392,9 @@ def _lookup(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np
     if k < 0:
         return -1
     block = slots[k, 2]
-    while block >= 0:
+    for _ in range(_SCAN):
+        if block < 0:
+            break
         for j in range(entries[block, _BLOCK, 1] - 1, -1, -1):
             if exact:
                 if (entries[block, j, 0] == low and entries[block, j, 1] == high
@@ -532,6 +564,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
     meta[1] += 1
     score = meta[2] & _SCORE == _SCORE
     plain = meta[2] & _PLAIN == _PLAIN
+    sides = meta[2] & _SIDES == _SIDES
     seat = (leader + pos) % n
     hand = hands[seat]
     alive = trick
@@ -574,7 +607,12 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
                 if left - sure < need:
                     return False, cards
             lengths, low, high = _shape(hands, n, alive, meta)
-            tag = leader << 1 | (1 if broken else 0) | (won << 3 if score else 0)
+            if score and sides and not plain:
+                reached, cards = _side_bounds(hands, n, leader, broken, alive, meta, table,
+                                              left, need)
+                if reached >= 0:
+                    return reached == 1, cards
+            tag = leader << 1 | (1 if broken else 0) | (table[3, won] << 3 if score else 0)
             e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, 0, 0, need)
             if e >= 0:
                 block, j = divmod(e, _BLOCK)
@@ -657,13 +695,11 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
 @njit(cache=True)
 def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int,
            broken: bool, won: np.ndarray, table: np.ndarray, mode: int, least: int, most: int,
-           hash_bits: int, out: np.ndarray) -> int:
+           slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, out: np.ndarray) -> int:
     """``out[card]``: for each ``legal`` card of the seat to move, the value for side 0 (its
     tricks from the current trick on, or its final value index), between ``least`` and
     ``most``. Returns the nodes searched."""
-    slots = np.zeros((1 << hash_bits, 3), np.int64)
-    entries = np.empty((2 << hash_bits, _BLOCK + 1, 4), np.int64)
-    bounds = np.empty((2 << hash_bits, _BLOCK, 2), np.int32)
+    slots[:, 1] = 0
     buf = np.zeros((_PLIES, 36), np.int64)
     killer = np.full(_PLIES, -1, np.int64)
     meta = np.zeros(_OWNER + 52, np.int64)
@@ -722,6 +758,18 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
 # ------------------------------------------------------------ the public questions
 
 _NO_TABLE = np.zeros((3, 1), np.int32)
+_THREAD = threading.local()
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's transposition table (slots, entries, bounds), made once: a search
+    uses the first rows it needs, and pages are touched as blocks are used."""
+    tables = getattr(_THREAD, "tables", None)
+    if tables is None:
+        tables = _THREAD.tables = (np.zeros((1 << 16, 3), np.int64),
+                                   np.empty((2 << 16, _BLOCK + 1, 4), np.int64),
+                                   np.empty((2 << 16, _BLOCK, 2), np.int32))
+    return tables
 
 
 def _pack(won: Sequence[int]) -> int:
@@ -737,11 +785,23 @@ def _spreads(tricks: int, seats: int) -> list[tuple[int, ...]]:
             for rest in _spreads(tricks - first, seats - 1)]
 
 
+@dataclass(frozen=True)
+class _Values:
+    """The score search's view of an evaluate function after ``won`` with ``left`` tricks
+    to go: ``values``, the sorted end values for side 0; ``table``, the kernel's rows
+    (see the kernel's notes); ``sides``, whether the values depend on side 0's tricks
+    only; ``by_tricks``, the value index per side-0 total if they do and never fall as
+    that total grows (else empty)."""
+
+    table: np.ndarray
+    values: tuple[float, ...]
+    sides: bool
+    by_tricks: dict[int, int]
+
+
 @lru_cache(maxsize=16)
-def _value_table(final: Evaluate, won: tuple[int, ...], left: int,
-                 side: int) -> tuple[np.ndarray, tuple[float, ...]]:
-    """The kernel's score table for ``left`` tricks still to share after ``won``, and the
-    sorted values for side 0 (``final`` is for ``side``) that its indices stand for."""
+def _value_table(final: Evaluate, won: tuple[int, ...], left: int, side: int) -> _Values:
+    """The score search's tables for ``final`` (a value for ``side``)."""
     n = len(won)
     ends = {}
     for spread in _spreads(left, n):
@@ -749,16 +809,38 @@ def _value_table(final: Evaluate, won: tuple[int, ...], left: int,
         value = float(final(end))
         ends[end] = value if side == 0 else -value
     values = tuple(sorted(set(ends.values())))
-    index = {value: i for i, value in enumerate(values)}
-    table = np.zeros((3, 1 << 16), np.int32)
-    for end, value in ends.items():
-        table[:, _pack(end)] = index[value]
-    for tricks in range(left - 1, -1, -1):
+    index = {end: values.index(value) for end, value in ends.items()}
+    # partners whose tricks count only together share a key in the transposition table
+    merged = [n == 4 and all(index.get((*end[:s], end[s] - 1, *end[s + 1:s + 2],
+                                        end[s + 2] + 1, *end[s + 3:]), i) == i
+                             for end, i in index.items() if end[s] > won[s])
+              for s in (0, 1)]
+    table = np.zeros((6, 1 << 16), np.int32)
+    for tricks in range(left, -1, -1):
         for spread in _spreads(tricks, n):
-            key = _pack(w + s for w, s in zip(won, spread, strict=True))
-            table[1, key] = min(table[1, key + (1 << 4 * seat)] for seat in range(n))
-            table[2, key] = max(table[2, key + (1 << 4 * seat)] for seat in range(n))
-    return table, values
+            now = tuple(w + s for w, s in zip(won, spread, strict=True))
+            key = _pack(now)
+            if tricks == left:
+                table[0:3, key] = index[now]
+            else:
+                table[1, key] = min(table[1, key + (1 << 4 * seat)] for seat in range(n))
+                table[2, key] = max(table[2, key + (1 << 4 * seat)] for seat in range(n))
+            short = list(now)
+            for s in (0, 1):
+                if merged[s]:
+                    short[s], short[s + 2] = now[s] + now[s + 2], 0
+            table[3, key] = _pack(short)
+    totals = {sum(end[0::2]): i for end, i in index.items()}
+    sides = n == 2 or all(merged)
+    if sides:
+        for low in totals:
+            for high in totals:
+                if low <= high:
+                    span = [totals[t] for t in range(low, high + 1)]
+                    table[4, low * 16 + high] = min(span)
+                    table[5, low * 16 + high] = max(span)
+    rising = sides and all(totals[t] <= totals[t + 1] for t in totals if t + 1 in totals)
+    return _Values(table, values, sides, totals if rising else {})
 
 
 def _search(deal: Deal, off: bool, won: Sequence[int], table: np.ndarray, least: int,
@@ -766,10 +848,12 @@ def _search(deal: Deal, off: bool, won: Sequence[int], table: np.ndarray, least:
     """The kernel's value for side 0 of each legal card of the seat to move, and the
     nodes searched."""
     out = np.full(52, -1, np.int64)
-    hash_bits = max(10, min(16, 4 + deal.tricks_left))
+    slots, entries, bounds = _tables()
+    rows = 1 << max(10, min(16, 4 + deal.tricks_left))
     nodes = _solve(np.array(deal.hands, np.int64), deal.players, deal.leader,
                    np.array(deal.trick, np.int64), deal.legal(off), deal.spades_broken or off,
-                   np.array(won, np.int64), table, mode, least, most, hash_bits, out)
+                   np.array(won, np.int64), table, mode, least, most, slots[:rows],
+                   entries[:2 * rows], bounds[:2 * rows], out)
     return {card: int(out[card]) for card in range(52) if out[card] >= 0}, int(nodes)
 
 
@@ -826,15 +910,25 @@ def score_values(deal: Deal, contracts: Sequence[Contract], rules: Rules,
 
 def _score_search(deal: Deal, contracts: Sequence[Contract], rules: Rules,
                   evaluate: Evaluate | None = None, plain: bool = False) -> dict[Card, float]:
-    """:func:`score_values`; ``plain`` as in :func:`_trick_search`."""
+    """:func:`score_values`; ``plain`` as in :func:`_trick_search`. When the values
+    depend on side 0's tricks only and never fall as they grow, the trick search
+    answers."""
     n = deal.players
     if len(contracts) != n:
         raise ValueError(f"need a contract per seat, got {len(contracts)} for {n} players")
     side = deal.to_move % 2
     final = evaluate or hand_value(contracts, rules, side)
-    table, values = _value_table(final, tuple(deal.won), deal.tricks_left, side)
-    won = _pack(deal.won)
-    indices, _ = _search(deal, rules.lead_spades_anytime, deal.won, table,
-                         int(table[1, won]), int(table[2, won]),
-                         _SCORE | _PLAIN if plain else _SCORE)
+    ends = _value_table(final, tuple(deal.won), deal.tricks_left, side)
+    off = rules.lead_spades_anytime
+    if ends.by_tricks and not plain:
+        tricks, _ = _trick_search(deal, off)
+        total = sum(deal.won) + deal.tricks_left
+        indices = {card: ends.by_tricks[t if side == 0 else total - t]
+                   for card, t in tricks.items()}
+    else:
+        won = _pack(deal.won)
+        mode = _SCORE | (_SIDES if ends.sides else 0) | (_PLAIN if plain else 0)
+        indices, _ = _search(deal, off, deal.won, ends.table, int(ends.table[1, won]),
+                             int(ends.table[2, won]), mode)
+    values = ends.values
     return {card: values[i] if side == 0 else -values[i] for card, i in indices.items()}
