@@ -1,0 +1,119 @@
+// The lobby: create a table (variant, house rules, a person or a computer level per seat),
+// see the tables being played, join a free seat or watch.
+import { api, el, fill, prefs, saveSeat, toast } from "./util.js";
+
+const SEAT_NAMES = { 2: ["You", "Opponent"], 4: ["You", "Left", "Partner", "Right"] };
+
+export function showLobby(root) {
+  let stopped = false;
+  let options = null;
+  const form = el("form", { class: "panel create", id: "create" });
+  const list = el("div", { class: "panel tables", id: "tables" });
+  root.append(el("div", { class: "lobby" }, form, list));
+
+  function seatRows(variant) {
+    const players = options.variants[variant].players;
+    return SEAT_NAMES[players].map((label, seat) => {
+      const choice = el("select", { name: `seat${seat}`, "data-seat": seat },
+        seat === 0 ? null : el("option", { value: "person" }, "Person (invite)"),
+        options.levels.map((level) => el("option", { value: `computer:${level}`,
+                                                      selected: level === "medium" },
+                                         `Computer: ${level}`)));
+      if (seat === 0) {
+        choice.prepend(el("option", { value: "person", selected: true }, "You"));
+        choice.disabled = true;
+      }
+      return el("label", { class: "row" }, `Seat ${seat + 1} (${label}) `, choice);
+    });
+  }
+
+  function fillForm() {
+    const variant = form.variant ? form.variant.value : "two-player-300";
+    const rules = options.variants[variant].rules;
+    fill(form,
+      el("h2", {}, "New table"),
+      el("label", { class: "row" }, "Your name ",
+         el("input", { name: "name", maxlength: 24, value: prefs.name, placeholder: "You" })),
+      el("label", { class: "row" }, "Variant ",
+         el("select", { name: "variant", onchange: fillForm },
+            Object.keys(options.variants).map((v) => el("option", { value: v,
+                                                                   selected: v === variant }, v)))),
+      el("fieldset", {}, el("legend", {}, "House rules"),
+        el("label", { class: "row" }, "Target score ",
+           el("input", { name: "target", type: "number", value: rules.target, min: 1 })),
+        el("label", { class: "row" }, "Lose at or below ",
+           el("input", { name: "lose_threshold", type: "number", placeholder: "none",
+                         value: rules.lose_threshold ?? "" })),
+        el("label", { class: "row" }, "Bags for a penalty (0: none) ",
+           el("input", { name: "bag_limit", type: "number", value: rules.bag_limit, min: 0 })),
+        el("label", { class: "check" }, el("input", { name: "nil", type: "checkbox",
+                                                      checked: rules.nil }), " Nil allowed"),
+        el("label", { class: "check" }, el("input", { name: "blind_nil", type: "checkbox",
+                                                      checked: rules.blind_nil }),
+           " Blind nil allowed"),
+        el("label", { class: "check" }, el("input", { name: "lead_spades_anytime",
+                                                      type: "checkbox",
+                                                      checked: rules.lead_spades_anytime }),
+           " Spades may be led before they are broken")),
+      el("fieldset", {}, el("legend", {}, "Seats"), seatRows(variant)),
+      el("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"));
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const variant = form.variant.value;
+    const defaults = options.variants[variant].rules;
+    const rules = {};
+    for (const key of ["target", "bag_limit"]) {
+      const value = Number(form[key].value);
+      if (value !== defaults[key]) rules[key] = value;
+    }
+    if (form.lose_threshold.value !== "") rules.lose_threshold = Number(form.lose_threshold.value);
+    for (const key of ["nil", "blind_nil", "lead_spades_anytime"]) {
+      if (form[key].checked !== defaults[key]) rules[key] = form[key].checked;
+    }
+    const seats = [...form.querySelectorAll("select[data-seat]")].map((select) => {
+      const [kind, level] = select.value.split(":");
+      return kind === "person" ? { kind } : { kind, level };
+    });
+    prefs.name = form.name.value;
+    try {
+      const made = await api("/api/tables", { variant, rules, seats, seat: 0,
+                                              name: form.name.value || "You" });
+      saveSeat(made.table, made.seat, made.token);
+      location.hash = `#/table/${made.table}`;
+    } catch (error) {
+      toast(error.message);
+    }
+  });
+
+  async function refresh() {
+    try {
+      const tables = await api("/api/tables");
+      fill(list, el("h2", {}, "Tables"),
+        tables.length ? null : el("p", { class: "muted" }, "No table yet: create one."),
+        tables.map((t) => el("div", { class: "table-line", "data-table": t.table },
+          el("strong", {}, t.variant), ` to ${t.rules.target}, hand ${t.hand}, `,
+          `scores ${t.scores.join(" : ")} `,
+          el("span", { class: "seats" }, t.seats.map((s, seat) => {
+            if (s.kind === "person" && !s.claimed) {
+              return el("a", { class: "button", href: `#/join/${t.table}/${seat}` },
+                        `Join seat ${seat + 1}`);
+            }
+            return el("span", { class: "seat-tag" },
+                      s.kind === "computer" ? `${s.name} (computer)` : s.name);
+          })),
+          el("a", { class: "button", href: `#/table/${t.table}` }, "Watch"))));
+    } catch (error) {
+      fill(list, el("p", {}, `Cannot reach the server: ${error.message}`));
+    }
+  }
+
+  api("/api/options").then((data) => {
+    options = data;
+    fillForm();
+  }).catch((error) => toast(error.message));
+  refresh();
+  const timer = setInterval(() => { if (!stopped) refresh(); }, 3000);
+  return () => { stopped = true; clearInterval(timer); };
+}

@@ -1,0 +1,66 @@
+// Small helpers shared by the pages: elements, the server's API, stored tokens and prefs.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  return fill(node, ...children);
+}
+
+// Replace ``node``'s children; null, undefined and false are left out, arrays flattened.
+export function fill(node, ...children) {
+  node.replaceChildren();
+  return add(node, ...children);
+}
+
+// Append ``children`` to ``node`` as :func:`fill` does.
+export function add(node, ...children) {
+  for (const child of children.flat(2)) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+export async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+const TOKENS = "spades.tokens";
+
+export function savedSeat(table) {
+  const all = JSON.parse(localStorage.getItem(TOKENS) || "{}");
+  return all[table] || null;
+}
+
+export function saveSeat(table, seat, token) {
+  const all = JSON.parse(localStorage.getItem(TOKENS) || "{}");
+  all[table] = { seat, token };
+  localStorage.setItem(TOKENS, JSON.stringify(all));
+}
+
+export const prefs = {
+  get autoPlayOne() { return localStorage.getItem("spades.autoPlayOne") !== "false"; },
+  set autoPlayOne(on) { localStorage.setItem("spades.autoPlayOne", on ? "true" : "false"); },
+  get name() { return localStorage.getItem("spades.name") || ""; },
+  set name(text) { localStorage.setItem("spades.name", text); },
+};
+
+let toastTimer = 0;
+export function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.classList.add("shown");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove("shown"), 4000);
+}

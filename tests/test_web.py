@@ -1,0 +1,211 @@
+"""The browser client in Debian's Chromium (/usr/bin/chromium), driven by Playwright.
+
+A person plays a whole two-player-300 game against a computer player by clicking, with
+the unplayable cards darker and Auto Play One; two browser contexts and two computer
+players play a partnership game, with a blind nil exchange, and ask for a rematch.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from spades import Game
+from spades.server.app import create_app
+from spades.server.table import Settings
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason="Debian's chromium is not installed (.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, Any]]:
+    """A live server in a thread: its address and its tables."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(":memory:", Settings(computer_delay=0.01, rate_burst=1000))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            ws="websockets-sansio")
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if instance.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app.state.server
+    instance.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def board(page: Any) -> dict[str, str]:
+    return page.evaluate("() => ({...(document.getElementById('board') || {}).dataset})")
+
+
+def wait_moved(page: Any, seq: str) -> None:
+    try:
+        page.wait_for_function(
+            "s => { const b = document.getElementById('board'); return b && b.dataset.seq !== s; }",
+            arg=seq)
+    except PlaywrightTimeout:
+        page.screenshot(path="/tmp/stuck.png")
+        raise AssertionError(f"stuck at {board(page)}: {page.inner_text('#toast')!r}, "
+                             f"{page.inner_text('#controls')!r}") from None
+
+
+def hand_cards(page: Any) -> list[tuple[str, str, str]]:
+    """Each card of the hand: its text, its classes, its drawn filter."""
+    return page.eval_on_selector_all(".hand-card", "els => els.map(e => [e.dataset.card, "
+                                     "e.className, getComputedStyle(e.querySelector('svg'))"
+                                     ".filter])")
+
+
+def step(page: Any, rng: random.Random, tally: dict[str, int], legal: Any = None,
+         blind: bool = False) -> bool:
+    """Take this page's turn by clicking, if it is its turn; True if something happened."""
+    if page.locator("#continue").count():  # the hand summary (gone when the game ends)
+        with contextlib.suppress(PlaywrightTimeout):
+            page.click("#continue", timeout=2000)
+            tally["summaries"] = tally.get("summaries", 0) + 1
+        return True
+    state = board(page)
+    if state.get("over") == "yes" or state.get("myTurn") != "yes":
+        return False
+    phase, seq = state["phase"], state["seq"]
+    if phase == "blind nil":
+        page.click(f"[data-action='{'blind nil' if blind else 'no blind nil'}']")
+    elif phase == "draft":
+        page.click(f"[data-action='{rng.choice(['keep', 'discard'])}']")
+    elif phase == "exchange":
+        for card in page.locator(".hand-card").all()[:3]:
+            card.click()
+        page.click("#give")
+        tally["exchanges"] = tally.get("exchanges", 0) + 1
+    elif phase == "bidding":
+        bids = page.locator("button.bid").all()
+        rng.choice(bids[1:5]).click()
+    elif phase == "play":
+        cards = hand_cards(page)
+        playable = [c for c, cls, _ in cards if "unplayable" not in cls]
+        for _, cls, drawn in cards:  # the cards that may not be played are darker
+            assert ("brightness" in drawn) == ("unplayable" in cls)
+        if legal is not None:
+            assert set(playable) == legal()
+        if len(playable) == 1 and page.is_checked("#auto-play-one"):
+            tally["auto"] = tally.get("auto", 0) + 1  # Auto Play One plays it
+        else:
+            page.click(f".hand-card[data-card='{rng.choice(playable)}']")
+            tally["clicks"] = tally.get("clicks", 0) + 1
+    wait_moved(page, seq)
+    return True
+
+
+def test_a_whole_two_player_300_game_against_the_computer_by_clicking(server, browser, tmp_path):
+    base, tables = server
+    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone's screen
+    page.set_default_timeout(20000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base + "/")
+    page.fill("input[name=name]", "Ann")
+    page.fill("input[name=target]", "30")
+    page.fill("input[name=lose_threshold]", "-30")
+    page.select_option("select[data-seat='1']", "computer:easy")
+    page.click("#create-table")
+    page.wait_for_selector("#board[data-seq]")
+    table_id = page.url.rsplit("/", 1)[1]
+    game = tables.tables[table_id].game
+
+    def legal() -> set[str]:
+        return {str(a)[5:] for a in game.legal_actions()}
+
+    rng, tally = random.Random(5), {}
+    deadline = time.monotonic() + 240
+    while board(page).get("over") != "yes":
+        assert time.monotonic() < deadline
+        if not step(page, rng, tally, legal):
+            page.wait_for_timeout(30)
+    assert tally.get("auto", 0) >= 1 and tally.get("clicks", 0) >= 5
+    page.wait_for_selector("#game-over")
+    with page.expect_download() as download:
+        page.click("#download")
+    record = json.loads(Path(download.value.path()).read_text())
+    assert Game.from_record(record).over and record["players"] == ["Ann", "Easy"]
+    # Auto Play One is a preference kept in the browser
+    page.click("#game-over .button[href='#/']")
+    page.wait_for_selector("#create-table")
+    page.uncheck("#auto-play-one")
+    page.reload()
+    page.wait_for_selector("#auto-play-one")
+    assert not page.is_checked("#auto-play-one")
+    assert not errors
+    page.close()
+
+
+def test_two_browsers_and_two_computer_players_play_a_partnership_game(server, browser):
+    base, _ = server
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(2)]
+    ann, bob = (context.new_page() for context in contexts)
+    for page in (ann, bob):
+        page.set_default_timeout(20000)
+    ann.goto(base + "/")
+    ann.wait_for_selector("#create-table")
+    ann.select_option("select[name=variant]", "partnership")
+    ann.fill("input[name=target]", "100")
+    ann.fill("input[name=lose_threshold]", "-100")
+    ann.select_option("select[data-seat='1']", "computer:random")
+    ann.select_option("select[data-seat='2']", "person")
+    ann.select_option("select[data-seat='3']", "computer:random")
+    ann.click("#create-table")
+    link = ann.get_attribute("input[data-invite='2']", "value")
+    bob.goto(link)
+    bob.fill("input[name=name]", "Bob")
+    bob.click("#join")
+    bob.wait_for_selector("#board[data-seq]")
+    rng, tallies = random.Random(6), [{}, {}]
+    deadline = time.monotonic() + 240
+    first = True
+    while not all(board(p).get("over") == "yes" for p in (ann, bob)):
+        assert time.monotonic() < deadline
+        moved = False
+        for page, tally in zip((ann, bob), tallies, strict=True):
+            blind = first and page is ann and board(page).get("phase") == "blind nil"
+            if step(page, rng, tally, blind=blind):
+                moved = True
+                first = first and not blind
+        if not moved:
+            ann.wait_for_timeout(30)
+    assert tallies[0].get("exchanges") == tallies[1].get("exchanges") == 1
+    assert bob.locator("#game-over").is_visible()
+    finished = ann.url.rsplit("/", 1)[1]
+    ann.click("#rematch")
+    ann.wait_for_function("old => !location.hash.includes(old)", arg=finished)
+    ann.wait_for_selector("#board[data-seq]")
+    assert board(ann)["over"] == "no"
+    for context in contexts:
+        context.close()
