@@ -19,6 +19,7 @@ from ..game import Phase
 from ..observation import Observation
 from ..rules import Rules
 
+EPISODES = ("hand", "match")  # one hand from 0-0, or the whole match
 PHASES = tuple(phase.value for phase in Phase)
 EXCHANGE_SIZES = 5  # none, or 0..3 cards exchanged
 BID_SIZES = 15  # none, or nil and 1..13

@@ -22,8 +22,7 @@ from ..bots import Bot, close_bot, make_bot
 from ..errors import IllegalAction
 from ..game import Game
 from ..rules import rules_for
-from .encoding import action_mask, encode, spaces_for
-from .pettingzoo import EPISODES
+from .encoding import EPISODES, action_mask, encode, spaces_for
 
 
 class SpadesEnv(gymnasium.Env):

@@ -21,9 +21,7 @@ from pettingzoo.utils import wrappers
 
 from ..game import Game
 from ..rules import rules_for
-from .encoding import action_mask, encode, spaces_for
-
-EPISODES = ("hand", "match")
+from .encoding import EPISODES, action_mask, encode, spaces_for
 
 
 def env(**kwargs: Any) -> AECEnv:
