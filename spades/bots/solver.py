@@ -506,11 +506,16 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
                     else:
                         opp_ruff = True
         length = _POP[hands[seat] >> 13 * suit & _SUIT]
+        spread = 0
+        if pos == 0:
+            for other in ((seat + 1) % n, (seat + n - 1) % n):
+                count = _POP[hands[other] >> 13 * suit & _SUIT]
+                spread += count if count else _count(hands[seat]) + 1
         while held:
             rank = _LOW[held]
             held ^= 1 << rank
             card = 13 * suit + rank
-            weight = -rank
+            weight = -rank - 2 * spread
             if pos == 0:
                 if opp_ruff:
                     weight -= 30
