@@ -339,3 +339,15 @@ def test_no_message_carries_a_card_its_seat_may_not_know(variant):
     spectator_views = [m["view"] for m in watcher.messages if m["type"] == "state"]
     assert all(not v["hand"] and not v["discards"] and v["offered"] is None
                for v in spectator_views)
+
+
+def test_a_hint_for_the_seat_to_move_names_a_legal_action():
+    with new_client() as client, contextlib.ExitStack() as stack:
+        table_id, tokens = create(client, "two-player-300", "pp")
+        ann = join(client, table_id, tokens[0], stack)
+        view = ann.read_state()["view"]
+        assert view["to_move"] == 0
+        ann.send({"type": "hint"})
+        while (reply := ann.read())["type"] != "hint":
+            assert reply["type"] != "error", reply
+        assert reply["action"] in view["legal"] and reply["reason"]

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+from spades.cards import card_text
 from spades.server.fair import commitment, deck_from_seed, new_seed
 from spades.server.store import SQLiteStore
 
@@ -44,3 +48,14 @@ def test_deck_from_seed_is_a_fixed_permutation_and_the_commitment_is_sha256():
     # the published example of docs/fair-deals.md
     assert commitment("abc") == (
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+
+
+def test_the_check_in_docs_fair_deals_gives_the_servers_deck(tmp_path):
+    doc = (Path(__file__).parent.parent / "docs" / "fair-deals.md").read_text()
+    script = tmp_path / "check.py"
+    script.write_text(doc.split("```python\n")[1].split("```")[0])
+    seed = new_seed()
+    out = subprocess.run([sys.executable, str(script), seed], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0] == f"sha256: {commitment(seed)}"
+    assert out[1].split()[1:] == [card_text(c) for c in deck_from_seed(seed)]
