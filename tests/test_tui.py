@@ -82,7 +82,7 @@ def person_to_act(app: SpadesApp) -> bool:
 def new_app(tmp_path: Path, variant: str, seed: str = "1", **prefs: object) -> SpadesApp:
     config, data = tmp_path / "config", tmp_path / "data"
     save_preferences(Preferences(**{"speed": "instant", **prefs}), config)  # type: ignore[arg-type]
-    return make_app(variant, "medium", seed=seed, config=config, data=data)
+    return make_app(variant, "medium", seed=seed, config=config, data=data, warm_up=False)
 
 
 def card_keys(card: Card) -> list[str]:
@@ -148,7 +148,8 @@ def test_whole_games_through_keys_and_clicks(tmp_path: Path, variant: str,
         config, data = tmp_path / "config", tmp_path / "data"
         save_preferences(Preferences(speed="instant"), config)
         rules = {} if target is None else {"target": target}
-        app = make_app(variant, "medium", seed="whole", config=config, data=data, **rules)
+        app = make_app(variant, "medium", seed="whole", config=config, data=data, warm_up=False,
+                       **rules)
         rng = random.Random(variant)
         async with app.run_test(size=SIZE) as pilot:
             while not isinstance(app.screen, GameOverScreen):
@@ -188,7 +189,7 @@ def forced_position(variant: str, seed: str) -> PlaySession:
 
 def app_for(session: PlaySession, tmp_path: Path, **prefs: object) -> SpadesApp:
     return SpadesApp(session, Preferences(**{"speed": "instant", **prefs}),  # type: ignore[arg-type]
-                     tmp_path / "config", tmp_path / "data")
+                     tmp_path / "config", tmp_path / "data", warm_up=False)
 
 
 def test_a_forced_card_plays_itself_with_auto_play_one(tmp_path: Path) -> None:
@@ -307,7 +308,7 @@ def test_preferences_survive_a_restart(tmp_path: Path) -> None:
         saved = load_preferences(tmp_path / "config")
         assert saved.auto_play_one is False and saved.four_colour is True
         again = make_app("two-player-300", seed="2", config=tmp_path / "config",
-                         data=tmp_path / "data")
+                         data=tmp_path / "data", warm_up=False)
         assert again.prefs == saved
         async with again.run_test(size=SIZE) as pilot:
             await pilot.press("k")  # keep a card, so that the hand shows one
@@ -334,7 +335,8 @@ def test_quit_saves_and_resume_continues_the_same_game(tmp_path: Path) -> None:
             actions = list(app.session.actions)
             await pilot.press("q")
         assert app.return_code == 0
-        resumed = make_app(resume=True, config=tmp_path / "config", data=tmp_path / "data")
+        resumed = make_app(resume=True, config=tmp_path / "config", data=tmp_path / "data",
+                           warm_up=False)
         assert resumed.session.actions == actions
         assert resumed.session.observation() == before
         async with resumed.run_test(size=SIZE) as pilot:

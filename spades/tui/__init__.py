@@ -19,12 +19,13 @@ def play(variant: str = "two-player-300", level: str | None = None, seed: str | 
 
 def make_app(variant: str = "two-player-300", level: str | None = None,
              seed: str | None = None, name: str = "You", resume: bool = False,
-             config: Path | None = None, data: Path | None = None,
+             config: Path | None = None, data: Path | None = None, warm_up: bool = True,
              **house_rules: Any) -> SpadesApp:
     """The app with a new game, or the saved one with ``resume``.
 
     ``level`` defaults to the preferences' level; ``config`` and ``data`` to the
-    platform's user directories. Raises SpadesError before the screen opens if the
+    platform's user directories; ``warm_up`` compiles the solver in another process
+    while the game starts. Raises SpadesError before the screen opens if the
     arguments or the saved game are bad.
     """
     config = config or config_dir()
@@ -36,4 +37,4 @@ def make_app(variant: str = "two-player-300", level: str | None = None,
     else:
         prefs = replace(prefs, level=level or prefs.level)
         session = PlaySession.new(variant, prefs.level, seed=seed, name=name, **house_rules)
-    return SpadesApp(session, prefs, config, data)
+    return SpadesApp(session, prefs, config, data, warm_up)

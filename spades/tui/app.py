@@ -35,7 +35,7 @@ from .screens import (
     PreferencesScreen,
     ScoreSheetScreen,
 )
-from .session import HUMAN, PlaySession
+from .session import HUMAN, PlaySession, start_solver_warm_up
 from .widgets import CardWidget, OptionWidget, card_label, card_text, draw_scores, draw_table
 
 HAND_SLOTS = 13
@@ -570,12 +570,15 @@ class SpadesApp(App[None]):
     TITLE = "Spades"
 
     def __init__(self, session: PlaySession, prefs: Preferences, config_dir: Path,
-                 save_dir: Path) -> None:
+                 save_dir: Path, warm_up: bool = True) -> None:
         super().__init__()
         self.session, self.prefs = session, prefs
         self.config_dir, self.save_dir = config_dir, save_dir
+        self.warm_up = warm_up
 
     def on_mount(self) -> None:
+        if self.warm_up:
+            start_solver_warm_up()
         self.push_screen(self.table())
 
     def table(self) -> GameScreen:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ from ..actions import Action
 from ..analysis import PlayValue, analyze
 from ..bots import BOTS, make_bot
 from ..bots.search import hard
+from ..bots.solver import Deal, trick_values
 from ..errors import SpadesError
 from ..game import Game
 from ..observation import Observation, TrickView
@@ -44,6 +47,20 @@ class HandSummary:
     blind_nil: tuple[int, ...]
     result: HandResult
     last_trick: TrickView
+
+
+def warm_up_solver() -> None:
+    """Compile (or load from numba's cache) the double-dummy solver with a one-trick deal."""
+    trick_values(Deal((1 << 0, 1 << 1), 0, (), (0, 0), False, 2))
+
+
+def start_solver_warm_up() -> subprocess.Popen[bytes]:
+    """Compile the solver into numba's disk cache in another process, so that the first
+    hint, hard decision or hand analysis finds it ready, and the screen never waits on
+    a compilation holding the interpreter."""
+    return subprocess.Popen(
+        [sys.executable, "-c", "from spades.tui.session import warm_up_solver; warm_up_solver()"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def seat_names(rules: Rules, name: str) -> list[str]:
