@@ -33,7 +33,7 @@ from ..errors import IllegalAction, SpadesError
 from ..game import Game, HandLog, Phase
 from ..observation import Observation
 from ..rules import PRESETS, Rules, rules_for
-from .encoding import action_count, encode, tensor_size
+from .encoding import EPISODES, action_count, encode, tensor_size
 
 PRESET = -1_000_000  # a house-rule parameter left at the variant's own value
 MAX_RESAMPLE_ATTEMPTS = 50
@@ -81,8 +81,8 @@ def _hand_bound(rules: Rules) -> float:
 def settings(params: dict[str, Any]) -> tuple[Rules, str, int]:
     """The rules, the episode and the most hands of a parameter dict."""
     params = {**_GAME_TYPE.parameter_specification, **params}
-    if params["episode"] not in ("hand", "match"):
-        raise SpadesError(f"episode must be 'hand' or 'match', not {params['episode']!r}")
+    if params["episode"] not in EPISODES:
+        raise SpadesError(f"episode must be one of {EPISODES}, not {params['episode']!r}")
     return rules_from_parameters(params), params["episode"], int(params["max_hands"])
 
 
