@@ -276,8 +276,7 @@ def test_a_reconnecting_seat_gets_its_own_view_and_the_log_rebuilds_the_same_gam
             assert again.receive_json()["seat"] == 2
             state = again.receive_json()
             assert state["view"] == table.game.observation(2).to_json()
-        before = table.game.record()
-        events = list(table.events)
+    before, events = table.game.record(), list(table.events)  # the server has stopped
     with new_client(db) as client:
         rebuilt = client.app.state.server.tables[table_id]
         assert rebuilt.game.record() == before and rebuilt.events == events

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..errors import SpadesError
+
 
 @dataclass
 class StoredTable:
@@ -53,62 +55,58 @@ class Store(Protocol):
         ...
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY, config TEXT NOT NULL, created REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS claims (
-    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL,
-    name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL,
-    event TEXT NOT NULL, PRIMARY KEY (table_id, seq));
-"""
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS spades_tables (
+        id TEXT PRIMARY KEY, config TEXT NOT NULL, created DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS spades_claims (
+        table_id TEXT NOT NULL REFERENCES spades_tables(id), seat INTEGER NOT NULL,
+        name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS spades_events (
+        table_id TEXT NOT NULL REFERENCES spades_tables(id), seq INTEGER NOT NULL,
+        event TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
+)
 
 
-class SQLiteStore:
-    """The store in one SQLite file (WAL journal, a full sync at each commit)."""
+class SQLStore:
+    """The store on a DB-API connection in autocommit mode: each write is one statement,
+    committed when it returns. Subclasses open the connection and name the placeholder."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
+    placeholder = "?"
+
+    def __init__(self, connection: Any) -> None:
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
+        self._db = connection
+        for statement in _SCHEMA:
+            self._run(statement)
 
-    def _write(self, sql: str, params: tuple[Any, ...]) -> None:
+    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.execute(sql, params)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+            cursor = self._db.execute(sql.replace("?", self.placeholder), params)
+            return cursor.fetchall() if cursor.description else []
 
     def create_table(self, table_id: str, config: dict[str, Any]) -> None:
-        self._write("INSERT INTO tables (id, config, created) VALUES (?, ?, ?)",
-                    (table_id, json.dumps(config), time.time()))
+        self._run("INSERT INTO spades_tables (id, config, created) VALUES (?, ?, ?)",
+                  (table_id, json.dumps(config), time.time()))
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
-        self._write("INSERT OR REPLACE INTO claims (table_id, seat, name, token_hash)"
-                    " VALUES (?, ?, ?, ?)", (table_id, seat, name, token_hash))
+        self._run("INSERT INTO spades_claims (table_id, seat, name, token_hash)"
+                  " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE"
+                  " SET name = excluded.name, token_hash = excluded.token_hash",
+                  (table_id, seat, name, token_hash))
 
     def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
-        self._write("INSERT INTO events (table_id, seq, event) VALUES (?, ?, ?)",
-                    (table_id, seq, json.dumps(event)))
+        self._run("INSERT INTO spades_events (table_id, seq, event) VALUES (?, ?, ?)",
+                  (table_id, seq, json.dumps(event)))
 
     def load_all(self) -> list[StoredTable]:
-        with self._lock:
-            tables = {row[0]: StoredTable(row[0], json.loads(row[1])) for row in self._db.execute(
-                "SELECT id, config FROM tables ORDER BY created, id")}
-            for table_id, seat, name, token_hash in self._db.execute(
-                    "SELECT table_id, seat, name, token_hash FROM claims"):
-                tables[table_id].claims[seat] = (name, token_hash)
-            for table_id, event in self._db.execute(
-                    "SELECT table_id, event FROM events ORDER BY table_id, seq"):
-                tables[table_id].events.append(json.loads(event))
+        tables = {row[0]: StoredTable(row[0], json.loads(row[1])) for row in self._run(
+            "SELECT id, config FROM spades_tables ORDER BY created, id")}
+        for table_id, seat, name, token_hash in self._run(
+                "SELECT table_id, seat, name, token_hash FROM spades_claims"):
+            tables[table_id].claims[seat] = (name, token_hash)
+        for table_id, event in self._run(
+                "SELECT table_id, event FROM spades_events ORDER BY table_id, seq"):
+            tables[table_id].events.append(json.loads(event))
         return list(tables.values())
 
     def close(self) -> None:
@@ -116,11 +114,38 @@ class SQLiteStore:
             self._db.close()
 
 
+class SQLiteStore(SQLStore):
+    """The store in one SQLite file (WAL journal, a full sync at each commit)."""
+
+    def __init__(self, path: str | Path) -> None:
+        db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        super().__init__(db)
+
+
+class PostgresStore(SQLStore):
+    """The store in a PostgreSQL database, through psycopg 3 (extra ``postgres``)."""
+
+    placeholder = "%s"
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise SpadesError("PostgreSQL storage needs psycopg: pip install "
+                              "'spades[postgres]'") from None
+        try:
+            connection = psycopg.connect(url, autocommit=True)
+        except psycopg.Error as error:
+            raise SpadesError(f"cannot connect to PostgreSQL: {error}") from None
+        super().__init__(connection)
+
+
 def open_store(where: str | Path) -> Store:
-    """The store named by ``--db``: a SQLite file path (``:memory:`` for none)."""
+    """The store named by ``--db``: a ``postgresql://`` URL, or a SQLite file path."""
     text = str(where)
     if text.startswith(("postgresql://", "postgres://")):
-        from ..errors import SpadesError
-
-        raise SpadesError("PostgreSQL storage is not available yet; use a SQLite file path")
+        return PostgresStore(text)
     return SQLiteStore(text)
