@@ -25,7 +25,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import spades.rl.openspiel  # noqa: F401 (registers python_spades)
-from spades.arena import Board, BotStats, _hand_stats, summarize
+from spades.arena import Board, BotStats, hand_stats, summarize
 from spades.bots import make_bot
 from spades.chance import shuffled_deck
 
@@ -68,7 +68,7 @@ def board(game: pyspiel.Game, index: int, seed: int, bot: ismcts.ISMCTSBot) -> B
         diffs += scores[a_side] - scores[1 - a_side]
         a_wins += (scores[a_side] > scores[1 - a_side]) + 0.5 * (scores[0] == scores[1])
         for role, side in (("a", a_side), ("b", 1 - a_side)):
-            played = _hand_stats(engine, side)
+            played = hand_stats(engine, side)
             played.decision_seconds = times[role]
             stats[role].add(played)
     return Board(index, diffs / 2, a_wins / 2, stats, [])

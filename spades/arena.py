@@ -131,7 +131,7 @@ class _TimedBot:
         return action
 
 
-def _hand_stats(game: Game, side: int) -> BotStats:
+def hand_stats(game: Game, side: int) -> BotStats:
     """The counts of ``side`` over the scored hands of ``game``."""
     stats = BotStats()
     rules = game.rules
@@ -207,7 +207,7 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
             a_wins += (scores[a_side] > scores[1 - a_side]) + 0.5 * (scores[0] == scores[1])
         for role in ROLES:
             side = a_side if role == "a" else 1 - a_side
-            played_stats = _hand_stats(game, side)
+            played_stats = hand_stats(game, side)
             played_stats.decision_seconds = times[role]
             played_stats.problems = problems[role]
             stats[role].add(played_stats)

@@ -103,7 +103,7 @@ def _role_seats(doc: dict[str, Any], spec: str) -> list[int]:
 
 
 def _stats_from_record(doc: dict[str, Any], seats: list[int]) -> Counter:
-    """The counts ``_hand_stats`` should find, read from a record for one side's seats."""
+    """The counts ``hand_stats`` should find, read from a record for one side's seats."""
     out: Counter = Counter()
     side = seats[0] % 2
     for hand in doc["hands"]:
