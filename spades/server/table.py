@@ -19,6 +19,7 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,6 +168,7 @@ class Table:
         self.game = Game(self.rules)
         self.lock = asyncio.Lock()
         self._computer: asyncio.Task[None] | None = None
+        self._at: float | None = None  # when the last action came
         self._away: dict[int, asyncio.Task[None]] = {}
 
     # ------------------------------------------------------------ the log
@@ -215,7 +217,7 @@ class Table:
             commit = {"hand": len(hands), "sha256": commitment(self.seeds[len(hands) - 1])}
         return {"type": "state", "seq": len(self.events), "view": self.view(seat),
                 "seats": [s.public() for s in self.seats], "commit": commit,
-                "rematch": self.rematch_id}
+                "rematch": self.rematch_id, "at": self._at}
 
     def _finished(self) -> list[int]:
         return [log.number for log in self.game.hands if log.result is not None]
@@ -308,6 +310,7 @@ class Table:
 
     async def act(self, seat: int | None, text: Any) -> None:
         """A client's action: checked against the seat's legal actions, stored, broadcast."""
+        received = time.time()
         if seat is None:
             raise ClientError("spectators cannot act")
         if not isinstance(text, str):
@@ -324,9 +327,12 @@ class Table:
                 except IllegalAction as error:
                     raise ClientError(str(error)) from None
                 raise ClientError(f"{text!r} cannot be taken now")  # never reached
-            await self._accept(seat, action)
+            await self._accept(seat, action, received)
 
-    async def _accept(self, seat: int, action: Action) -> None:
+    async def _accept(self, seat: int, action: Action, received: float) -> None:
+        """Store, apply and broadcast a legal action; ``received`` is when it came (or was
+        decided), sent along as ``at`` so that a client can time the broadcast."""
+        self._at = received
         before = self.game.hand_number
         self._record({"kind": "action", "seat": seat, "action": str(action)})
         self.deal_if_needed()
@@ -374,9 +380,10 @@ class Table:
                 log.exception("table %s: the %s bot failed", self.table_id,
                               self.seats[seat].level)
                 action = random.Random(seq).choice(view.legal)
+            decided = time.time()
             async with self.lock:
                 if len(self.events) == seq and self.game.to_move == seat:
-                    await self._accept(seat, action)
+                    await self._accept(seat, action, decided)
         finally:
             self._computer = None
             if not self.game.over:
