@@ -350,3 +350,19 @@ def test_a_hint_for_the_seat_to_move_names_a_legal_action():
         while (reply := ann.read())["type"] != "hint":
             assert reply["type"] != "error", reply
         assert reply["action"] in view["legal"] and reply["reason"]
+
+
+def test_the_plays_of_a_finished_hand_that_cost_points():
+    with new_client() as client, contextlib.ExitStack() as stack:
+        table_id, tokens = create(client, "two-player-300", "pc", level="easy")
+        ann = join(client, table_id, tokens[0], stack)
+        drive([ann], random.Random(8), stop=lambda s: s["view"]["results"])
+        assert "finished hand" in ann.error({"type": "costly", "hand": 2})
+        ann.send({"type": "costly", "hand": 1})
+        while (reply := ann.read())["type"] != "costly":
+            assert reply["type"] != "error", reply
+        game = client.app.state.server.tables[table_id].game
+        mine = {card_text(c) for t in game.hands[0].tricks for i, c in enumerate(t[1])
+                if (t[0] + i) % 2 == 0}
+        assert all(p["seat"] == 0 and p["cost"] > 0 and p["card"] in mine
+                   for p in reply["plays"])

@@ -90,6 +90,10 @@ def step(page: Any, rng: random.Random, tally: dict[str, int], legal: Any = None
     """Take this page's turn by clicking, if it is its turn; True if something happened."""
     if page.locator("#continue").count():  # the hand summary (gone when the game ends)
         with contextlib.suppress(PlaywrightTimeout):
+            if not tally.get("summaries"):  # the first time, the plays that cost points
+                page.click("#costly", timeout=2000)
+                page.wait_for_selector("#costly-list")
+                tally["analysed"] = 1
             page.click("#continue", timeout=2000)
             tally["summaries"] = tally.get("summaries", 0) + 1
         return True
@@ -201,6 +205,8 @@ def test_two_browsers_and_two_computer_players_play_a_partnership_game(server, b
         if not moved:
             ann.wait_for_timeout(30)
     assert tallies[0].get("exchanges") == tallies[1].get("exchanges") == 1
+    assert tallies[0].get("analysed") or tallies[1].get("analysed") or all(
+        not t.get("summaries") for t in tallies)
     assert bob.locator("#game-over").is_visible()
     finished = ann.url.rsplit("/", 1)[1]
     ann.click("#rematch")

@@ -10,9 +10,10 @@ Routes:
   downloads a finished game's record (RECORD.md).
 - ``/ws/{id}``: the table. The first message is ``{"type": "hello", "token": ...}``
   (no token: a spectator); then ``{"type": "action", "action": "bid 4"}``,
-  ``{"type": "hint"}`` and ``{"type": "rematch"}``. The server answers with
+  ``{"type": "hint"}``, ``{"type": "costly", "hand": 2}`` (the seat's plays of a
+  finished hand that cost points) and ``{"type": "rematch"}``. The server answers with
   ``welcome``, ``state`` (the seat's own view), ``hand_over`` (the hand's seed and
-  record), ``hint``, ``rematch`` and ``error`` messages.
+  record), ``hint``, ``costly``, ``rematch`` and ``error`` messages.
 - ``/``: the browser client (static files of :mod:`spades.web`).
 """
 
@@ -43,7 +44,7 @@ from .table import COMPUTER, PERSON, Client, ClientError, Settings, Table, table
 WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 8192
 HELLO_SECONDS = 30.0
-MESSAGE_TYPES = ("hello", "action", "hint", "rematch")
+MESSAGE_TYPES = ("hello", "action", "hint", "costly", "rematch")
 
 
 class Server:
@@ -254,6 +255,8 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             await table.act(client.seat, data.get("action"))
         elif kind == "hint":
             await table.hint(client)
+        elif kind == "costly":
+            await table.costly(client, data.get("hand"))
         elif kind == "rematch":
             if client.seat is None or table.seats[client.seat].kind != PERSON:
                 raise ClientError("only a seated person can ask for a rematch")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action
+from ..analysis import analyze
 from ..bots import BOTS, make_bot
 from ..bots.search import hard
 from ..errors import IllegalAction, NotationError, SpadesError
@@ -376,9 +377,10 @@ class Table:
             view = self.game.observation(seat)
             try:
                 action = await asyncio.to_thread(bot.act, view)
-            except Exception:  # a failing bot must not stall the table
-                log.exception("table %s: the %s bot failed", self.table_id,
-                              self.seats[seat].level)
+            except Exception as error:  # a failing bot must not stall the table
+                # the error's text may quote the position: the log names only its kind
+                log.error("table %s: the %s bot failed (%s); a random legal action instead",
+                          self.table_id, self.seats[seat].level, type(error).__name__)
                 action = random.Random(seq).choice(view.legal)
             decided = time.time()
             async with self.lock:
@@ -405,6 +407,25 @@ class Table:
         finally:
             client.hinting = False
         await client.send({"type": "hint", "action": str(action), "reason": reason})
+
+    async def costly(self, client: Client, number: Any) -> None:
+        """The client's plays of finished hand ``number`` that cost points, all cards known
+        (the double-dummy analysis of :mod:`spades.analysis`, in a thread)."""
+        seat = client.seat
+        if seat is None:
+            raise ClientError("spectators have no plays to analyse")
+        finished = self._finished()
+        if not isinstance(number, int) or isinstance(number, bool) or number not in finished:
+            raise ClientError(f"'hand' must be the number of a finished hand, not {number!r}")
+        if client.hinting:
+            raise ClientError("an analysis is already being worked out")
+        client.hinting = True
+        try:
+            plays = await asyncio.to_thread(analyze, self.game.record(self.names), number)
+        finally:
+            client.hinting = False
+        await client.send({"type": "costly", "hand": number, "plays": [
+            p.to_json() for p in plays if p.seat == seat and p.cost > 0]})
 
     def stop(self) -> None:
         """Cancel the table's pending tasks (server shutdown)."""

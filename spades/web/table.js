@@ -87,6 +87,9 @@ export function showTable(root, table) {
     } else if (message.type === "hint") {
       hint = `${message.action}: ${message.reason}`;
       render();
+    } else if (message.type === "costly") {
+      if (summary && summary.hand === message.hand) summary.costly = message.plays;
+      render();
     } else if (message.type === "rematch") {
       saveSeat(message.table, message.seat, message.token);
       location.hash = `#/table/${message.table}`;
@@ -111,9 +114,12 @@ export function showTable(root, table) {
   }
 
   function sideName(side) {
-    const n = state.view.rules.variant === "partnership" ? 4 : 2;
+    const n = state.seats.length;
     const seats = n === 4 ? [side, side + 2] : [side];
-    return seats.map(seatName).join(" & ");
+    const names = seats.map(seatName).join(" & ");
+    const mine = welcome.seat !== null && welcome.seat % 2 === side % 2
+      && (n === 4 || welcome.seat === side);
+    return n === 4 && welcome.seat !== null ? `${mine ? "Us" : "Them"} (${names})` : names;
   }
 
   function bidText(view, seat) {
@@ -250,8 +256,25 @@ export function showTable(root, table) {
       el("p", { class: "seed" }, "Seed revealed: ", el("code", {}, summary.seed), " ",
          summary.verified === true ? "✓ matches the SHA-256 published at the deal"
            : summary.verified === false ? "✗ does not match!" : ""),
+      welcome.seat === null ? null : costlyPlays(),
       el("button", { class: "primary", id: "continue",
                      onclick: () => { summary = null; render(); } }, "Continue")));
+  }
+
+  // the seat's plays of the summarised hand that cost points, all cards known
+  function costlyPlays() {
+    if (summary.costly === undefined) {
+      return el("p", {}, el("button", { id: "costly", onclick: () => {
+        summary.costly = null;
+        render();
+        send({ type: "costly", hand: summary.hand });
+      } }, "Plays that cost points"));
+    }
+    if (summary.costly === null) return el("p", { class: "muted" }, "Analysing the hand…");
+    if (!summary.costly.length) return el("p", { id: "costly-list" }, "No play of yours cost points.");
+    return el("ul", { id: "costly-list" }, summary.costly.map((p) => el("li", {},
+      `Trick ${p.trick}: ${cardLabel(p.card)} cost ${Math.round(p.cost * 10) / 10} points;`
+      + ` ${cardLabel(p.best_card)} was best.`)));
   }
 
   function gameOver(view, mySeat) {
