@@ -144,7 +144,7 @@ _SCORE = 1  # values are final value indices, not tricks
 _PLAIN = 2  # for tests: no sure tricks, no small-card skips, exact positions only
 _SIDES = 4  # score mode whose values depend on side 0's tricks only
 _BLOCK = 16
-_SCAN = 8  # blocks a look-up reads at most, the newest first
+_SCAN = 32  # blocks a look-up reads at most, the newest first
 _OWNER = 8
 
 
