@@ -366,3 +366,12 @@ def test_the_plays_of_a_finished_hand_that_cost_points():
                 if (t[0] + i) % 2 == 0}
         assert all(p["seat"] == 0 and p["cost"] > 0 and p["card"] in mine
                    for p in reply["plays"])
+
+
+def test_a_claimed_seat_never_connected_is_played_for_after_the_timeout():
+    with new_client(away_seconds=0.05) as client, contextlib.ExitStack() as stack:
+        table_id, _ = create(client, "two-player-300", "pp", rules={"target": 300})
+        watcher = join(client, table_id, None, stack)
+        # neither person ever connects: both seats are played by their level
+        drive([watcher], random.Random(9), stop=lambda s: s["seq"] > 10)
+        assert all(seat["away"] for seat in watcher.state["seats"])

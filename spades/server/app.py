@@ -65,6 +65,8 @@ class Server:
         for table in self.tables.values():
             table.deal_if_needed()
             table.schedule()
+            for seat in range(len(table.seats)):
+                table.watch_absence(seat)  # people who do not come back are played for
 
     def create(self, config: dict[str, Any]) -> Table:
         if sum(not t.game.over for t in self.tables.values()) >= self.settings.max_tables:

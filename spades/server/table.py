@@ -267,6 +267,7 @@ class Table:
         target.name = clean_name(name, target.name)
         target.token_hash = hash_token(token)
         self.store.claim_seat(self.table_id, seat, target.name, target.token_hash)
+        self.watch_absence(seat)  # claimed, then never connected, is away too
         return token
 
     async def attach(self, client: Client) -> None:
@@ -288,18 +289,24 @@ class Table:
         self.clients.discard(client)
         if client.seat is None:
             return
-        seat = self.seats[client.seat]
-        seat.connections -= 1
-        if seat.connections == 0 and not self.game.over:
-            self._away[client.seat] = asyncio.create_task(self._away_after(client.seat))
+        self.seats[client.seat].connections -= 1
+        self.watch_absence(client.seat)
         await self.broadcast()
+
+    def watch_absence(self, number: int) -> None:
+        """Start the away timer of a claimed person seat with no connection: once it runs
+        out, the seat's level plays for the person until she comes back."""
+        seat = self.seats[number]
+        if (seat.kind == PERSON and seat.token_hash is not None and seat.connections == 0
+                and not seat.away and not self.game.over and number not in self._away):
+            self._away[number] = asyncio.create_task(self._away_after(number))
 
     async def _away_after(self, number: int) -> None:
         await asyncio.sleep(self.settings.away_seconds)
+        self._away.pop(number, None)
         seat = self.seats[number]
         if seat.connections == 0:
             seat.away = True
-            self._away.pop(number, None)
             await self.broadcast()
             self.schedule()
 
@@ -368,11 +375,11 @@ class Table:
             self._computer = asyncio.create_task(self._computer_turn())
 
     async def _computer_turn(self) -> None:
-        try:
-            await asyncio.sleep(self.settings.computer_delay)
-            seq, seat = len(self.events), self.game.to_move
-            if seat is None or not self._automatic(seat):
-                return
+        """Wait the delay, let the seat's bot decide in a thread, take its action; then the
+        next computer turn, if any (not after a cancellation: the server is stopping)."""
+        await asyncio.sleep(self.settings.computer_delay)
+        seq, seat = len(self.events), self.game.to_move
+        if seat is not None and self._automatic(seat):
             bot = make_bot(self.seats[seat].level, seed=f"{self.config['bot_seed']}/{seq}")
             view = self.game.observation(seat)
             try:
@@ -386,10 +393,8 @@ class Table:
             async with self.lock:
                 if len(self.events) == seq and self.game.to_move == seat:
                     await self._accept(seat, action, decided)
-        finally:
-            self._computer = None
-            if not self.game.over:
-                self.schedule()
+        self._computer = None
+        self.schedule()
 
     async def hint(self, client: Client) -> None:
         """What ``hard`` would do for the client's seat now, with a one-line reason."""
