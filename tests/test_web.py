@@ -150,11 +150,31 @@ def test_a_whole_two_player_300_game_against_the_computer_by_clicking(server, br
 
     rng, tally = random.Random(5), {}
     deadline = time.monotonic() + 240
+    checked = False
     while board(page).get("over") != "yes":
         assert time.monotonic() < deadline
+        state = board(page)
+        if not checked and state.get("phase") == "play" and state.get("myTurn") == "yes":
+            checked = True
+            # a hint from the hard player names a legal card
+            page.click("#hint-button")
+            hint = page.wait_for_selector("#hint:has-text('play ')").inner_text()
+            assert hint.split()[2].rstrip(":") in legal()
+            # a reloaded page continues exactly where it was, with its own hand only
+            hand = [c for c, _, _ in hand_cards(page)]
+            page.reload()
+            page.wait_for_selector(f"#board[data-seq='{state['seq']}']")
+            assert [c for c, _, _ in hand_cards(page)] == hand
+            # a spectator sees the table and no hand
+            watcher = browser.new_page()
+            watcher.goto(f"{base}/#/table/{table_id}")
+            watcher.wait_for_selector("#board[data-seq]")
+            assert watcher.locator(".hand-card").count() == 0
+            assert "watching" in watcher.inner_text(".status-line")
+            watcher.close()
         if not step(page, rng, tally, legal):
             page.wait_for_timeout(30)
-    assert tally.get("auto", 0) >= 1 and tally.get("clicks", 0) >= 5
+    assert checked and tally.get("auto", 0) >= 1 and tally.get("clicks", 0) >= 5
     page.wait_for_selector("#game-over")
     with page.expect_download() as download:
         page.click("#download")
