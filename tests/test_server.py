@@ -214,6 +214,7 @@ def test_bad_requests_to_the_lobby():
                                                  {"kind": "computer", "level": "god"}]},
              "unknown level"),
             ({"variant": "two-player", "seat": 1}, "not a person's seat"),
+            ({"variant": "two-player", "seat": True}, "'seat' must be"),
         ]
         for body, expected in bad:
             response = client.post("/api/tables", json=body)
@@ -223,6 +224,9 @@ def test_bad_requests_to_the_lobby():
         table_id, _ = create(client, "two-player", "pp")
         taken = client.post(f"/api/tables/{table_id}/join", json={"seat": 0})
         assert "taken" in taken.json()["error"]
+        for seat in (True, "1", None, 7):
+            refused = client.post(f"/api/tables/{table_id}/join", json={"seat": seat})
+            assert refused.status_code == 400, seat
         assert "computer" in client.post(f"/api/tables/{create(client, 'two-player', 'pc')[0]}"
                                          "/join", json={"seat": 1}).json()["error"]
         assert client.get("/api/tables/nothing").status_code == 404

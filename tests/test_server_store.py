@@ -59,3 +59,10 @@ def test_the_check_in_docs_fair_deals_gives_the_servers_deck(tmp_path):
                          check=True).stdout.splitlines()
     assert out[0] == f"sha256: {commitment(seed)}"
     assert out[1].split()[1:] == [card_text(c) for c in deck_from_seed(seed)]
+
+
+def test_spades_serve_with_a_database_it_cannot_open_says_so_in_one_line(tmp_path, capsys):
+    from spades.cli import main
+
+    assert main(["serve", "--db", str(tmp_path / "no" / "such" / "dir.sqlite")]) == 2
+    assert capsys.readouterr().err.startswith("spades serve: cannot open the SQLite database")

@@ -138,7 +138,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             body = await _body(request)
             config = table_config(body)
             seat = body.get("seat", 0)
-            if not isinstance(seat, int) and seat is not None:
+            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
                 raise ClientError("'seat' must be a seat number or null (watch only)")
             if seat is not None and not (0 <= seat < len(config["seats"])
                                          and config["seats"][seat]["kind"] == PERSON):
@@ -159,7 +159,8 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         try:
             table = table_or_404(request)
             body = await _body(request)
-            if not isinstance(body, dict) or not isinstance(body.get("seat"), int):
+            seat = body.get("seat") if isinstance(body, dict) else None
+            if not isinstance(seat, int) or isinstance(seat, bool):
                 raise ClientError("'seat' must be a seat number")
             token = table.claim(body["seat"], body.get("name"))
             await table.broadcast()

@@ -118,11 +118,14 @@ class SQLiteStore(SQLStore):
     """The store in one SQLite file (WAL journal, a full sync at each commit)."""
 
     def __init__(self, path: str | Path) -> None:
-        db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        super().__init__(db)
+        try:
+            db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            super().__init__(db)
+        except sqlite3.Error as error:
+            raise SpadesError(f"cannot open the SQLite database {path}: {error}") from None
 
 
 class PostgresStore(SQLStore):
