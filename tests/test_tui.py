@@ -19,10 +19,17 @@ from spades.tui import make_app
 from spades.tui.app import GameScreen, SpadesApp, person_words
 from spades.tui.prefs import Preferences, load_preferences, save_preferences
 from spades.tui.screens import GameOverScreen, HandSummaryScreen, PreferencesScreen
-from spades.tui.session import HUMAN, SAVE_FILE, PlaySession
+from spades.tui.session import HUMAN, SAVE_FILE, PlaySession, warm_up_solver
 from spades.tui.widgets import CardWidget, OptionWidget, card_label
 
 SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def compiled_solver() -> None:
+    """The solver compiled (or loaded from numba's cache) before any app runs: a first
+    compilation inside an app's analysis thread would stall the app for a long while."""
+    warm_up_solver()
 
 
 def run(coroutine: Callable[[], object]) -> None:
@@ -61,7 +68,7 @@ def game_screen(app: SpadesApp) -> GameScreen:
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
 
 
-async def wait_for(pilot, condition: Callable[[], bool], seconds: float = 30) -> None:
+async def wait_for(pilot, condition: Callable[[], bool], seconds: float = 120) -> None:
     """Let the app run until ``condition`` holds."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
