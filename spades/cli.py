@@ -258,7 +258,7 @@ def _play(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from .server.serve import serve
 
-    serve(args.host, args.port, args.db, args.computer_delay, args.away)
+    serve(args.host, args.port, args.db, args.computer_delay, args.away, tuple(args.origin))
     return 0
 
 
@@ -332,6 +332,9 @@ def build_parser() -> argparse.ArgumentParser:
                            help="how long a computer player waits before it acts")
     serve_cmd.add_argument("--away", type=float, default=60.0, metavar="SECONDS",
                            help="a person gone this long is played by the computer")
+    serve_cmd.add_argument("--origin", action="append", default=[], metavar="URL",
+                           help="also accept websockets from pages of this origin, e.g. "
+                                "https://spades.example.org behind a proxy (repeatable)")
     serve_cmd.set_defaults(run=_serve)
     return parser
 

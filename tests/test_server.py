@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from spades import Game, card_text, rules_for
+from spades.cli import build_parser
 from spades.server.app import create_app
 from spades.server.fair import commitment, deck_from_seed
 from spades.server.table import Settings
@@ -199,6 +200,21 @@ def test_a_page_of_another_origin_cannot_open_the_websocket():
                                       headers={"origin": "http://testserver"}) as ws:
             ws.send_json({"type": "hello"})
             assert ws.receive_json()["type"] == "welcome"
+
+
+def test_an_allowed_origin_behind_a_proxy_may_open_the_websocket():
+    with new_client(allowed_origins=("https://spades.example.org",)) as client:
+        table_id, _ = create(client, "two-player-300", "pc")
+        with client.websocket_connect(f"/ws/{table_id}",
+                                      headers={"origin": "https://spades.example.org"}) as ws:
+            ws.send_json({"type": "hello"})
+            assert ws.receive_json()["type"] == "welcome"
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect(
+                f"/ws/{table_id}", headers={"origin": "https://other.example.org"}):
+            pass
+    args = build_parser().parse_args(["serve", "--origin", "https://a.example",
+                                      "--origin", "https://b.example"])
+    assert args.origin == ["https://a.example", "https://b.example"]
 
 
 def test_bad_requests_to_the_lobby():

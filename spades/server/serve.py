@@ -18,9 +18,12 @@ def default_db() -> Path:
     return directory / "server.sqlite"
 
 
-def serve(host: str, port: int, db: str | None, computer_delay: float, away: float) -> None:
-    """Run the server until interrupted."""
-    settings = Settings(computer_delay=computer_delay, away_seconds=away)
+def serve(host: str, port: int, db: str | None, computer_delay: float, away: float,
+          origins: tuple[str, ...] = ()) -> None:
+    """Run the server until interrupted; ``origins`` are pages of other hosts (a proxy's)
+    whose websockets are accepted."""
+    settings = Settings(computer_delay=computer_delay, away_seconds=away,
+                        allowed_origins=origins)
     app = create_app(db or default_db(), settings)
     uvicorn.run(app, host=host, port=port, ws="websockets-sansio", ws_max_size=65536,
                 log_level="info")
