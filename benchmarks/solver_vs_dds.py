@@ -13,6 +13,11 @@ suits C D H S to endplay's clubs, diamonds, hearts, spades. Needs ``endplay``
 (``pip install endplay``, extra ``bench``).
 
     .venv/bin/python benchmarks/solver_vs_dds.py --deals 5 --tricks 13 --seed 1
+
+With ``--scores`` it times our ``score_values`` instead (no DDS), ``--tricks`` tricks
+left with four hands and random contracts of 2 to 4 tricks: as they are, with one nil,
+and with a 100-point sandbag penalty should the mover's side take 3 bags (as if it had 7
+already), which makes its values fall as its tricks grow.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ import random
 import sys
 import time
 
-from spades.bots.solver import Deal, _trick_search
+from spades import Contract, rules_for
+from spades.bots.solver import Deal, _trick_search, hand_value, score_values
 from spades.cards import RANK_LETTERS, mask_of
 
 
@@ -63,12 +69,49 @@ def dds_values(deal: Deal) -> dict[int, int]:
     return out
 
 
+def score_times(rng: random.Random, tricks: int, deals: int) -> None:
+    """Print the median, mean and most time of ``score_values`` for each kind of contract."""
+    rules = rules_for("partnership")
+    score_values(Deal((1, 2, 4, 8), 0, (), (3, 3, 3, 3), True, 4), [Contract(3)] * 4, rules)
+    for kind in ("no nil", "one nil", "bag penalty"):
+        times = []
+        for _ in range(deals):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            won = [0] * 4
+            for _ in range(13 - tricks):
+                won[rng.randrange(4)] += 1
+            deal = Deal(tuple(mask_of(deck[i * tricks:(i + 1) * tricks]) for i in range(4)),
+                        rng.randrange(4), (), tuple(won), tricks < 13, 4)
+            bids = [Contract(rng.choice([2, 3, 4])) for _ in range(4)]
+            if kind == "one nil":
+                bids[rng.randrange(4)] = Contract(0)
+            side = deal.to_move % 2
+            plain = hand_value(bids, rules, side)
+
+            def evaluate(won: tuple[int, ...], plain=plain, side=side, bids=bids,
+                         penalty=100 if kind == "bag penalty" else 0) -> float:
+                bags = sum(won[side::2]) - sum(b.tricks for b in bids[side::2])
+                return plain(won) - (penalty if bags >= 3 else 0)
+
+            start = time.perf_counter()
+            score_values(deal, bids, rules, evaluate)
+            times.append(1000 * (time.perf_counter() - start))
+        times.sort()
+        print(f"{tricks} tricks left, {kind}: median {times[len(times) // 2]:.0f} ms, "
+              f"mean {sum(times) / len(times):.0f} ms, most {times[-1]:.0f} ms", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--tricks", type=int, default=13, help="cards a seat (an ending if < 13)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--scores", action="store_true", help="time score_values, no DDS")
     args = parser.parse_args(argv)
+    if args.scores:
+        score_times(random.Random(args.seed), args.tricks, args.deals)
+        return 0
     try:
         import endplay.dds  # noqa: F401
     except ImportError:

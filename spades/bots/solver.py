@@ -21,11 +21,18 @@ starts from the last card's value. The techniques are those of Bo Haglund's DDS
   per suit, who holds each card from the top down to the lowest card whose rank
   decided the result (the "winning ranks"), so that it matches every position with
   the same holders of those relative ranks;
-- sure tricks: the leader's top cards (with the opponents' ruffs counted) and each
-  side's trumps above all of the other side's;
-- move ordering by weights (win cheaply, cash, lead to partner's winner or ruff,
-  play low when partner wins), a killer move per depth, equivalent cards searched
-  once.
+- once a card fails, the cards of its suit below every rank that mattered are not
+  searched (they would fail alike);
+- sure tricks: the leader's top cards (with the opponents' ruffs counted, or its
+  partner's after a lead to them) and each side's trumps above all of the other
+  side's; for scores they bound side 0's total when the values depend on it only;
+- move ordering by weights (win cheaply, cash, lead to partner's winner or ruff, lead
+  suits the opponents hold few of, play low when partner wins), a killer move per
+  depth, equivalent cards searched once.
+
+For scores the table key holds the tricks won (per side when partners' tricks count
+only together), and when the values depend on side 0's tricks only and never fall as
+they grow, the trick search answers.
 
 Cards and hands are int masks as in :mod:`spades.cards`. Sides are seats 0/2
 against 1/3 with four players, seat 0 against seat 1 with two: ``seat % 2``.
@@ -121,31 +128,34 @@ class Deal:
         )
 
 
-
 # ------------------------------------------------------------ the compiled search
 #
 # A suit's holding is 13 bits (``mask >> 13 * suit & 8191``), looked up in tables.
-# The transposition table: ``heads[slot]`` the newest entry of a hash slot; entry ``e``
-# has ``keys[e]`` = (suit lengths, pattern of suits 0-1, of suits 2-3, mask of suits 0-1,
-# of suits 2-3) and ``links[e]`` = (next entry, leader/broken/won, lower, upper bound).
-# A pattern gives, per suit from the top card down, 2 bits for the seat holding it
-# (32 bits a suit); the mask keeps the cards that decided the bounds.
-# ``meta``: rows used, nodes, the mode (_SCORE, _PLAIN), blocks used, tricks won per seat
-# (4), the seat holding each card (52).
+# The transposition table: ``slots`` rows (suit lengths, leader/broken/won tag + 1 or 0
+# when free, newest block or -1) found by open addressing; ``entries[block]`` 16 entries
+# (pattern of suits 0-1, of suits 2-3, mask of suits 0-1, of suits 2-3) and a last row
+# (older block or -1, entries used); ``bounds[block]`` (lower, upper) per entry.
+# A pattern gives, per suit, 2 bits for the seat holding each card in play, the top
+# card highest (32 bits a suit); the mask keeps the cards from the top down to the
+# lowest that decided the bounds.
+# ``meta``: rows used, nodes, the mode (_SCORE, _PLAIN, _SIDES), blocks used, tricks won
+# per seat (4), the seat holding each card (52).
 # ``table`` (score mode): per packed tricks-won (4 bits a seat) the value index at the
-# end of the hand, and the least and most value index still reachable.
+# end of the hand, the least and the most value index still reachable, the tricks-won
+# key for the transposition table; per range of side 0's total (``low * 16 + high``) the
+# least and the most value index in it.
 
 _SPADES = SPADE_MASK
 _SUIT = 8191
-_PLIES = 56
+_PLIES = 56  # rows of the move buffer: one a card played, the root's last
 _ROOT = _PLIES - 1
-_UNBOUNDED = 1 << 20
+_UNBOUNDED = 1 << 20  # an upper bound no value reaches
 _SCORE = 1  # values are final value indices, not tricks
 _PLAIN = 2  # for tests: no sure tricks, no small-card skips, exact positions only
 _SIDES = 4  # score mode whose values depend on side 0's tricks only
-_BLOCK = 16
+_BLOCK = 16  # entries a block
 _SCAN = 32  # blocks a look-up reads at most, the newest first
-_OWNER = 8
+_OWNER = 8  # where the seat holding each card starts in ``meta``
 
 
 def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
