@@ -814,7 +814,7 @@ class _Values:
     by_tricks: dict[int, int]
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _value_table(final: Evaluate, won: tuple[int, ...], left: int, side: int) -> _Values:
     """The score search's tables for ``final`` (a value for ``side``)."""
     n = len(won)
