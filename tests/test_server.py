@@ -263,7 +263,7 @@ def test_a_person_and_three_computer_players_finish_a_partnership_game():
         assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
         game = Game.from_record(record.json())
         assert game.over and game.scores == final["view"]["scores"]
-        assert record.json()["players"] == ["Ann", "Easy", "Easy", "Easy"]
+        assert record.json()["players"] == ["Ann", "West", "North", "East"]
 
 
 def test_two_people_at_one_table_and_the_seeds_revealed_match_their_commitments():

@@ -179,7 +179,7 @@ def test_a_whole_two_player_300_game_against_the_computer_by_clicking(server, br
     with page.expect_download() as download:
         page.click("#download")
     record = json.loads(Path(download.value.path()).read_text())
-    assert Game.from_record(record).over and record["players"] == ["Ann", "Easy"]
+    assert Game.from_record(record).over and record["players"] == ["Ann", "Computer"]
     # Auto Play One is a preference kept in the browser
     page.click("#game-over .button[href='#/']")
     page.wait_for_selector("#create-table")

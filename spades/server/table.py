@@ -115,11 +115,18 @@ def table_config(body: Any) -> dict[str, Any]:
         level = seat.get("level", "medium")
         if level not in BOTS:
             raise ClientError(f"unknown level {level!r}; valid: {', '.join(BOTS)}")
-        default = f"Seat {number + 1}" if seat["kind"] == PERSON else level.capitalize()
+        default = (f"Seat {number + 1}" if seat["kind"] == PERSON else
+                   computer_name(rules.players, number))
         config_seats.append({"kind": seat["kind"], "level": level,
                              "name": clean_name(seat.get("name"), default)})
     return {"variant": variant, "rules": house, "seats": config_seats,
             "bot_seed": secrets.token_hex(16)}
+
+
+def computer_name(players: int, seat: int) -> str:
+    """A computer seat's name: "Computer" with two players, its place at a table of four
+    (seat 0 is South, then clockwise), so that partners and opponents read apart."""
+    return "Computer" if players == 2 else ("South", "West", "North", "East")[seat]
 
 
 class Client:
