@@ -9,12 +9,14 @@ so on; sides are relative too (0 is the seat's side). The slices are listed in
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 from gymnasium import spaces
 
 from ..actions import GIVE_BASE, give_code
-from ..bots.belief import voids
-from ..cards import DECK_SIZE, SUIT_MASKS
+from ..bots.belief import _played_by, voids
+from ..cards import DECK_SIZE, SUIT_MASKS, cards_in
 from ..game import Phase
 from ..observation import Observation
 from ..rules import Rules
@@ -62,13 +64,16 @@ def slices(players: int) -> list[tuple[str, int]]:
     ]
 
 
+@cache
 def tensor_size(players: int) -> int:
     """The length of the tensor for ``players`` seats (539 with two, 805 with four)."""
     return sum(size for _, size in slices(players))
 
 
+@cache
 def offsets(players: int) -> dict[str, tuple[int, int]]:
-    """Each slice's name: its start in the tensor and its size."""
+    """Each slice's name: its start in the tensor and its size (one dict per player
+    count, shared: do not change it)."""
     out, start = {}, 0
     for name, size in slices(players):
         out[name] = (start, size)
@@ -108,9 +113,8 @@ def encode(obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
     if first is not None:
         view["dealer_or_first_drawer"][rel(first)] = 1
     played = view["played"].reshape(n, DECK_SIZE)
-    for trick in (*obs.tricks, *([obs.trick] if obs.trick else [])):
-        for i, card in enumerate(trick.cards):
-            played[rel(trick.leader + i), card] = 1
+    for seat, mask in enumerate(_played_by(obs)):
+        played[rel(seat), list(cards_in(mask))] = 1
     if obs.trick is not None:
         current = view["trick"].reshape(n, DECK_SIZE)
         for i, card in enumerate(obs.trick.cards):
@@ -150,7 +154,6 @@ def action_mask(obs: Observation, size: int) -> np.ndarray:
     if obs.legal:
         mask[list(obs.legal)] = 1
     return mask
-
 
 
 def spaces_for(rules: Rules) -> tuple[spaces.Dict, spaces.Discrete]:

@@ -64,7 +64,6 @@ class SpadesEnv(gymnasium.Env):
         self.game = Game(self.rules, seed=self._rng.getrandbits(64))
         self._bots = {s: make_bot(name, self._rng.getrandbits(64))
                       for s, name in enumerate(self.bot_names) if s != self.seat}
-        self._start_scores = list(self.game.scores)
         self._bots_play()
         return self._observe()
 
@@ -84,7 +83,7 @@ class SpadesEnv(gymnasium.Env):
         reward = 0.0
         side = self.rules.side_of(self.seat)
         if terminated and self.episode == "hand":
-            reward = float(game.scores[side] - self._start_scores[side])
+            reward = float(game.hands[0].result.scores[side])
         elif terminated:
             reward = 1.0 if game.winner == side else -1.0
         obs, info = self._observe()

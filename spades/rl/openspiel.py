@@ -26,7 +26,7 @@ import numpy as np
 import pyspiel
 
 from ..actions import GIVE, Action
-from ..bots.belief import sample_hands
+from ..bots.belief import _played_by, sample_hands
 from ..cards import DECK_SIZE, FULL_DECK, Card, card_text, cards_in, mask_of
 from ..chance import Chance
 from ..errors import IllegalAction, SpadesError
@@ -337,7 +337,7 @@ class _Plan:
                 hands = sample_hands(obs, rng)
             except SpadesError:
                 return None
-            played = _played(obs)
+            played = _played_by(obs)
             holdings = [hands[s] | played[s] for s in range(len(hands))]
         if engine.rules.players == 4:
             return cls._partnership(state, obs, holdings, rng)
@@ -412,16 +412,6 @@ class _Plan:
                 if new_deck[i] is None:
                     new_deck[i] = unseen.pop()
         return cls(list(map(int, new_deck)), gives)  # every place is filled by now
-
-
-def _played(obs: Observation) -> list[int]:
-    """The cards each seat has played this hand, as masks."""
-    n = obs.rules.players
-    played = [0] * n
-    for trick in (*obs.tricks, *([obs.trick] if obs.trick else [])):
-        for i, card in enumerate(trick.cards):
-            played[(trick.leader + i) % n] |= 1 << card
-    return played
 
 
 def _opponent_draft(obs: Observation, holding: int, unseen: set[Card], rng: random.Random

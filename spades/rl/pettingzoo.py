@@ -97,15 +97,14 @@ class raw_env(AECEnv):
         assert game is not None and action is not None
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
-        before = list(game.scores)
         game.apply(int(action))
         done = False
         if self.episode == "hand":
-            if game.hands[0].result is not None:
+            result = game.hands[0].result
+            if result is not None:
                 done = True
                 for seat, name in enumerate(self.possible_agents):
-                    side = self.rules.side_of(seat)
-                    self.rewards[name] = float(game.scores[side] - before[side])
+                    self.rewards[name] = float(result.scores[self.rules.side_of(seat)])
         elif game.over:
             done = True
             for seat, name in enumerate(self.possible_agents):
