@@ -146,11 +146,16 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _read_text(path: str) -> str:
+    """A file's text, or a SpadesError saying why it cannot be read."""
     try:
-        text = Path(args.file).read_text()
+        return Path(path).read_text()
     except OSError as error:
-        raise SpadesError(f"cannot read {args.file}: {error.strerror}") from None
+        raise SpadesError(f"cannot read {path}: {error.strerror}") from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    text = _read_text(args.file)
     try:
         game = record.loads(text)
     except SpadesError as error:
@@ -162,10 +167,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.file).read_text()
-    except OSError as error:
-        raise SpadesError(f"cannot read {args.file}: {error.strerror}") from None
+    text = _read_text(args.file)
     try:
         plays = analyze(text, args.hand, args.tricks_left)
     except SpadesError as error:

@@ -44,7 +44,7 @@ class Knowledge:
     drawn: int = 0
 
 
-def _played_by(observation: Observation) -> list[int]:
+def played_by(observation: Observation) -> list[int]:
     """The mask of cards each seat has played this hand."""
     n = observation.rules.players
     played = [0] * n
@@ -82,7 +82,7 @@ def knowledge(observation: Observation) -> Knowledge:
     seat, n = observation.seat, observation.rules.players
     if observation.phase not in ("bidding", "play"):
         raise SpadesError(f"hidden hands are sampled in bidding and play, not {observation.phase}")
-    played = _played_by(observation)
+    played = played_by(observation)
     all_played = 0
     for mask in played:
         all_played |= mask
@@ -148,7 +148,7 @@ def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.R
     from_pile: list[Card] = []
     if facts.drawn:
         # how many of her draws were cards I know were in the pile: hypergeometric
-        played_from_pile = (facts.pile_known & _played_by(observation)[other]).bit_count()
+        played_from_pile = (facts.pile_known & played_by(observation)[other]).bit_count()
         candidates = list(cards_in(facts.pile_known & facts.allowed[other]))
         for _ in range(MAX_ATTEMPTS):
             pile = [True] * facts.pile_known.bit_count() + [False] * (

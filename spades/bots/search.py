@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..actions import DISCARD, KEEP, Action
-from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, card_text, mask_of
+from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, TEN, card_text, mask_of
 from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
@@ -27,7 +27,6 @@ from .rules_based import MediumBot
 from .solver import Deal, score_values, trick_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
-TEN = 8  # the rank index of the ten
 
 
 def match_value(

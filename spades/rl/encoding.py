@@ -15,7 +15,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..actions import GIVE_BASE, give_code
-from ..bots.belief import _played_by, voids
+from ..bots.belief import played_by, voids
 from ..cards import DECK_SIZE, SUIT_MASKS, cards_in
 from ..game import Phase
 from ..observation import Observation
@@ -113,7 +113,7 @@ def encode(obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
     if first is not None:
         view["dealer_or_first_drawer"][rel(first)] = 1
     played = view["played"].reshape(n, DECK_SIZE)
-    for seat, mask in enumerate(_played_by(obs)):
+    for seat, mask in enumerate(played_by(obs)):
         played[rel(seat), list(cards_in(mask))] = 1
     if obs.trick is not None:
         current = view["trick"].reshape(n, DECK_SIZE)

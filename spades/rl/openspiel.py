@@ -26,7 +26,7 @@ import numpy as np
 import pyspiel
 
 from ..actions import GIVE, Action
-from ..bots.belief import _played_by, sample_hands
+from ..bots.belief import played_by, sample_hands
 from ..cards import DECK_SIZE, FULL_DECK, Card, card_text, cards_in, mask_of
 from ..chance import Chance
 from ..errors import IllegalAction, SpadesError
@@ -337,7 +337,7 @@ class _Plan:
                 hands = sample_hands(obs, rng)
             except SpadesError:
                 return None
-            played = _played_by(obs)
+            played = played_by(obs)
             holdings = [hands[s] | played[s] for s in range(len(hands))]
         if engine.rules.players == 4:
             return cls._partnership(state, obs, holdings, rng)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -22,10 +21,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
-from ..cards import parse_card
+from ..cards import parse_card, rank_of
 from ..errors import SpadesError
 from ..observation import Observation, TrickView
-from ..rules import Rules, rules_for
 from .prefs import Preferences, save_preferences
 from .screens import (
     GameOverScreen,
@@ -456,16 +454,20 @@ class GameScreen(Screen[None]):
             return True
         if char in RANK_KEYS or char in "10":
             self.typed = "10" if char == "0" and self.typed == "1" else char
-            rank = self.typed.upper()
-            same = [i for i, c in enumerate(obs.hand) if card_label(c)[:-1] in (rank, "10" if
-                    rank == "T" else rank)]
+            if self.typed == "1":  # the start of "10"
+                return True
+            try:
+                rank = rank_of(parse_card(self.typed + "C"))  # the card parser reads the rank
+            except SpadesError:
+                rank = -1
+            same = [i for i, c in enumerate(obs.hand) if rank_of(c) == rank]
             if same:
                 later = [i for i in same if i > self.selected]
                 self.selected = (later or same)[0] if self.selected in same else same[0]
                 self.confirming = None
                 self.refresh_view()
-            elif char != "1":
-                self.say(f"You hold no {rank}.", error=True)
+            else:
+                self.say(f"You hold no {self.typed.upper()}.", error=True)
             return True
         return False
 
@@ -595,8 +597,7 @@ class SpadesApp(App[None]):
     def new_game(self) -> None:
         """Replace the finished game with a new one of the same variant and level."""
         old = self.session
-        self.session = PlaySession.new(old.rules.variant, self.prefs.level, name=old.name,
-                                       **house_rules(old.rules))
+        self.session = PlaySession.new(old.rules, self.prefs.level, name=old.name)
         self.session.save(self.save_dir)
         self.switch_screen(self.table())
 
@@ -604,9 +605,3 @@ class SpadesApp(App[None]):
 def person_words(message: str) -> str:
     """An engine error about seat 0 as said to the person: "You cannot play AS: …"."""
     return re.sub(r"^seat 0 cannot (.*?) during [a-z ]+:", r"You cannot \1:", message)
-
-
-def house_rules(rules: Rules) -> dict[str, Any]:
-    """The options of ``rules`` that differ from its variant's preset."""
-    preset = rules_for(rules.variant).to_dict()
-    return {k: v for k, v in rules.to_dict().items() if preset[k] != v}

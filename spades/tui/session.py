@@ -84,11 +84,13 @@ class PlaySession:
             self.apply(text, seat)
 
     @classmethod
-    def new(cls, variant: str, level: str, seed: str | None = None, name: str = "You",
+    def new(cls, rules: Rules | str, level: str, seed: str | None = None, name: str = "You",
             **house_rules: Any) -> PlaySession:
-        """A new game; without ``seed`` a random one (kept, so the game can be rebuilt)."""
-        return cls(rules_for(variant, **house_rules),
-                   seed if seed is not None else secrets.token_hex(8), level, name)
+        """A new game of ``rules`` (or a variant's name with house rules); without ``seed``
+        a random one (kept, so the game can be rebuilt)."""
+        if isinstance(rules, str):
+            rules = rules_for(rules, **house_rules)
+        return cls(rules, seed if seed is not None else secrets.token_hex(8), level, name)
 
     # ------------------------------------------------------------ the position
 

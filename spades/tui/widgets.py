@@ -10,10 +10,9 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
-from ..cards import RANK_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_of, suit_of
+from ..cards import RANK_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, TEN, Card, rank_of, suit_of
 from ..observation import Observation, TrickView
 
-TEN = 8  # the rank index of the ten, shown as "10"
 SUIT_COLOURS = {  # two colours, and four with the preference on
     False: ("default", "red", "red", "default"),
     True: ("green", "dodger_blue2", "red", "default"),
