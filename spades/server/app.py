@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import BOTS
-from ..record import json_text
+from ..record import dumps
 from ..rules import PRESETS
 from .store import Store, open_store
 from .table import COMPUTER, PERSON, Client, ClientError, Settings, Table, table_config
@@ -162,11 +162,11 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             seat = body.get("seat") if isinstance(body, dict) else None
             if not isinstance(seat, int) or isinstance(seat, bool):
                 raise ClientError("'seat' must be a seat number")
-            token = table.claim(body["seat"], body.get("name"))
+            token = table.claim(seat, body.get("name"))
             await table.broadcast()
         except ClientError as error:
             return _error(str(error), 404 if str(error) == "no such table" else 400)
-        return JSONResponse({"table": table.table_id, "seat": body["seat"], "token": token})
+        return JSONResponse({"table": table.table_id, "seat": seat, "token": token})
 
     async def record(request: Request) -> Response:
         try:
@@ -175,7 +175,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             return _error(str(error), 404)
         if not table.game.over:
             return _error("the record is downloadable when the game is over", 409)
-        return Response(json_text(table.game.record(table.names)), media_type="application/json",
+        return Response(dumps(table.game, table.names), media_type="application/json",
                         headers={"Content-Disposition":
                                  f'attachment; filename="spades-{table.table_id}.json"'})
 

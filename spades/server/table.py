@@ -37,8 +37,12 @@ from .store import Store
 log = logging.getLogger("spades.server")
 PERSON, COMPUTER = "person", "computer"
 NAME_LIMIT = 24
-# what a spectator may not see of seat 0's observation
-_PRIVATE = {"hand": [], "discards": [], "gave": [], "received": [], "offered": None, "legal": []}
+# what a spectator sees of seat 0's observation; every other field (the hand, offered,
+# discards, gave, received, legal, seat and any field added later) is emptied
+_PUBLIC = frozenset({
+    "rules", "phase", "to_move", "hand_number", "dealer", "first_drawer", "scores",
+    "bag_totals", "stock_left", "blind_nil", "exchanged", "bids", "tricks", "trick",
+    "tricks_won", "spades_broken", "results", "winner"})
 
 
 class ClientError(SpadesError):
@@ -215,8 +219,8 @@ class Table:
         if seat is not None:
             return self.game.observation(seat).to_json()
         view = self.game.observation(0).to_json()
-        view.update(_PRIVATE, seat=None)
-        return view
+        return {key: value if key in _PUBLIC else [] if isinstance(value, list) else None
+                for key, value in view.items()}
 
     def state(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat``."""
@@ -230,19 +234,20 @@ class Table:
     def _finished(self) -> list[int]:
         return [log.number for log in self.game.hands if log.result is not None]
 
+    def _seed_of(self, number: int) -> dict[str, Any]:
+        """Finished hand ``number``'s seed and its SHA-256 (never for the hand in play)."""
+        seed = self.seeds[number - 1]
+        return {"hand": number, "seed": seed, "sha256": commitment(seed)}
+
     def reveal(self, number: int) -> dict[str, Any]:
         """The ``hand_over`` message of finished hand ``number``: its seed and its record."""
-        seed = self.seeds[number - 1]
-        return {"type": "hand_over", "seq": len(self.events), "hand": number, "seed": seed,
-                "sha256": commitment(seed),
+        return {"type": "hand_over", "seq": len(self.events), **self._seed_of(number),
                 "record": self.game.record(self.names)["hands"][number - 1]}
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         return {"type": "welcome", "table": self.table_id, "seat": seat,
                 "variant": self.rules.variant, "players": self.rules.players,
-                "reveals": [{"hand": n, "seed": self.seeds[n - 1],
-                             "sha256": commitment(self.seeds[n - 1])}
-                            for n in self._finished()]}
+                "reveals": [self._seed_of(n) for n in self._finished()]}
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line for this table: public facts only."""
@@ -286,8 +291,7 @@ class Table:
             task = self._away.pop(client.seat, None)
             if task is not None:
                 task.cancel()
-            if seat.away:
-                seat.away = False
+            seat.away = False
             await self.broadcast()
         else:
             await client.send(self.state(None))
@@ -359,19 +363,18 @@ class Table:
         self.schedule()
 
     async def broadcast(self, message: dict[str, Any] | None = None) -> None:
-        """Send ``message`` to every client, or each client its own state."""
+        """Send ``message`` to every client, or each client its own seat's state (worked
+        out once per seat: spectators and a seat's several tabs share it)."""
         if message is not None:
             text = json.dumps(message)
             for client in list(self.clients):
                 await client.send(text)
             return
-        public: str | None = None
+        states: dict[int | None, str] = {}
         for client in list(self.clients):
-            if client.seat is None:
-                public = public or json.dumps(self.state(None))
-                await client.send(public)
-            else:
-                await client.send(self.state(client.seat))
+            if client.seat not in states:
+                states[client.seat] = json.dumps(self.state(client.seat))
+            await client.send(states[client.seat])
 
     def schedule(self) -> None:
         """Start the computer's turn if a computer (or an away person) is to move."""

@@ -113,12 +113,16 @@ export function showTable(root, table) {
     return state.seats[seat].name;
   }
 
+  // a seat's side, as Rules.side_of: seat % 2 (the seat itself with two players)
+  function sideOf(seat) {
+    return seat % 2;
+  }
+
   function sideName(side) {
     const n = state.seats.length;
-    const seats = n === 4 ? [side, side + 2] : [side];
-    const names = seats.map(seatName).join(" & ");
-    const mine = welcome.seat !== null && welcome.seat % 2 === side % 2
-      && (n === 4 || welcome.seat === side);
+    const names = [...Array(n).keys()].filter((seat) => sideOf(seat) === side)
+      .map(seatName).join(" & ");
+    const mine = welcome.seat !== null && sideOf(welcome.seat) === side;
     return n === 4 && welcome.seat !== null ? `${mine ? "Us" : "Them"} (${names})` : names;
   }
 
@@ -279,8 +283,7 @@ export function showTable(root, table) {
 
   function gameOver(view, mySeat) {
     const side = view.winner;
-    const won = mySeat !== null && mySeat % 2 === side % 2 && (view.rules.variant === "partnership"
-      || mySeat === side);
+    const won = mySeat !== null && sideOf(mySeat) === side;
     return el("div", { class: "overlay", id: "game-over" }, el("div", { class: "panel" },
       el("h2", {}, mySeat === null ? `${sideName(side)} won` : won ? "You won!" : "You lost"),
       scoreLine(view), scoreSheet(view),
@@ -313,8 +316,7 @@ export function showTable(root, table) {
     const n = state.seats.length;
     const base = mySeat ?? 0;
     const order = [...Array(n).keys()].map((i) => (base + i) % n); // me first, then clockwise
-    const done = view.tricks.filter((t) => t.winner !== null);
-    const last = done.length ? done[done.length - 1] : null;
+    const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null; // all won
     const myTurn = mySeat !== null && view.to_move === mySeat && view.legal.length > 0;
     board.dataset.phase = view.phase;
     board.dataset.myTurn = myTurn ? "yes" : "no";
