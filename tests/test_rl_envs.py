@@ -9,6 +9,7 @@ from pettingzoo.test import api_test, seed_test
 
 from spades import Game, rules_for
 from spades.actions import NUM_ACTIONS
+from spades.bots import make_bot
 from spades.rl import pettingzoo as pz
 from spades.rl.encoding import action_count, encode, offsets, tensor_size
 from spades.rl.gymnasium import SpadesEnv
@@ -144,3 +145,22 @@ def test_gymnasium_episode_reward_and_illegal_action() -> None:
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert terminated and reward == -1.0 and info["illegal"]
+
+
+def test_gymnasium_learner_observation_is_the_learners_own() -> None:
+    """``learner_observation()`` is the learner's seat's Observation, the one the tensor and
+    the mask come from, and a bot can act on it (imitation learning)."""
+    env = SpadesEnv(variant="two-player-300", seat=1, opponents="medium")
+    obs, _ = env.reset(seed=6)
+    teacher = make_bot("medium", 6)
+    done, steps = False, 0
+    while not done:
+        seen = env.learner_observation()
+        assert seen == env.game.observation(1) and seen.seat == 1 and seen.to_move == 1
+        assert np.array_equal(encode(seen), obs["observation"])
+        assert set(np.flatnonzero(obs["action_mask"])) == {int(a) for a in seen.legal}
+        obs, _, terminated, truncated, _ = env.step(int(teacher.act(seen)))
+        done, steps = terminated or truncated, steps + 1
+    assert steps == 27  # 13 draft decisions, a bid and 13 cards
+    final = env.learner_observation()
+    assert final.scores == env.game.hands[0].result.scores

@@ -4,7 +4,8 @@
 decision of the learner (an action code), then lets the bots play until the learner
 must decide again or the episode ends. Observations are the PettingZoo ones
 (``{"observation", "action_mask"}``, from the learner's Observation alone); the mask
-is also in ``info["action_mask"]`` and :meth:`SpadesEnv.action_masks`. Rewards: the
+is also in ``info["action_mask"]`` and :meth:`SpadesEnv.action_masks`, and the
+Observation itself in :meth:`SpadesEnv.learner_observation`. Rewards: the
 learner's side's change of score over one hand (``episode="hand"``), or +1 / -1 for
 winning or losing the match (``episode="match"``, truncated after ``max_hands``). An
 illegal action ends the episode with ``illegal_reward``.
@@ -21,6 +22,7 @@ import numpy as np
 from ..bots import Bot, close_bot, make_bot
 from ..errors import IllegalAction
 from ..game import Game
+from ..observation import Observation
 from ..rules import rules_for
 from .encoding import EPISODES, action_mask, encode, spaces_for
 
@@ -93,6 +95,13 @@ class SpadesEnv(gymnasium.Env):
         """The legal actions now, as a boolean array (sb3-contrib's MaskablePPO asks this)."""
         assert self.game is not None
         return action_mask(self.game.observation(self.seat), self._size).astype(bool)
+
+    def learner_observation(self) -> Observation:
+        """The learner's own :class:`~spades.Observation`, the object the tensor is
+        encoded from (no other seat's view): for code that acts on Observations, such as
+        a bot labelling the learner's positions in imitation learning."""
+        assert self.game is not None, "call reset() first"
+        return self.game.observation(self.seat)
 
     def render(self) -> str | None:
         """The game's one-line summary (``render_mode="ansi"``)."""
