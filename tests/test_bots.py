@@ -49,9 +49,9 @@ EXPECTED_PHASES = {
     "two-player-no-nil": {"draft", "bidding", "play"},
 }
 CHEAP = {
-    "hard": "hard:samples=2:dd=3:min_samples=1",
-    "expert": "expert:samples=2:dd=3:min_samples=1",
-    "cheat": "cheat:samples=2:dd=3:min_samples=1",
+    "hard": "hard:samples=2:dd=3:min_samples=1:bids=2:early=2",
+    "expert": "expert:samples=2:dd=3:min_samples=1:bids=2:early=2",
+    "cheat": "cheat:samples=2:dd=3:min_samples=1:bids=2:early=2",
 }
 SEARCHERS = ("hard", "expert", "cheat")
 BLIND_TO_HIDDEN = ("random", "easy", "medium", "hard")
@@ -456,3 +456,29 @@ def test_reveal_hands_is_ignored_by_fair_bots() -> None:
         reveal_hands(bot, spy)
         bot.act(spot.obs)
     assert calls == []
+
+
+def first_bid(seat_zero: str) -> Observation:
+    """The first bid of a partnership hand in which seat 0 holds ``seat_zero``."""
+    mine = [parse_card(c) for c in seat_zero.split()]
+    rest = [c for c in range(DECK_SIZE) if c not in mine]
+    random.Random(seat_zero).shuffle(rest)
+    deck = [mine[i // 4] if i % 4 == 0 else rest[i - 1 - i // 4] for i in range(DECK_SIZE)]
+    game = Game(rules_for("partnership"), decks=[deck])
+    while game.phase != "bidding":
+        game.apply("no blind nil")
+    assert game.to_move == 0 and sorted(game.hand_of(0)) == sorted(mine)
+    return game.observation(0)
+
+
+def test_hard_bids_nil_in_partnership_with_a_hand_of_low_cards() -> None:
+    obs = first_bid("2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S")
+    action, reason = make_bot("hard:bids=8", 1).explain(obs)
+    assert str(action) == "nil", reason
+    assert "over 8 sampled deals played out" in reason
+
+
+def test_hard_bids_high_in_partnership_with_a_hand_of_high_cards() -> None:
+    obs = first_bid("AS KS QS JS TS AH KH QH AD KD AC KC QC")
+    action, reason = make_bot("hard:bids=8", 1).explain(obs)
+    assert action.kind == "bid" and action.tricks >= 10, reason

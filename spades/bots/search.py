@@ -5,10 +5,13 @@ ways consistent with everything the seat has seen (:mod:`.belief`), value every
 legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match), and play the card with the best mean. Where a deal
-would take the solver too long (early tricks with four hands) the medium player's
-card stands. Two-player bids and draft choices come from the same sampling: the
-double-dummy tricks of each deal give the expected score of every bid, and the
-tricks a hand ends with after keeping or discarding the offered card.
+would take the solver too long (early tricks with four hands) each card is valued
+instead on sampled deals played out by the medium player (:mod:`.rollout`).
+Two-player bids and draft choices come from the same sampling: the double-dummy
+tricks of each deal give the expected score of every bid, and the tricks a hand
+ends with after keeping or discarding the offered card. Partnership bids play
+each sampled deal out with the medium player, once for every bid considered, nil
+included.
 """
 
 from __future__ import annotations
@@ -22,11 +25,14 @@ from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, TEN, card_text, mask_of
 from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
-from .belief import SampleError, sample_hands
-from .rules_based import MediumBot
+from .belief import SampleError, played_by, sample_hands
+from .rollout import Rollout
+from .rules_based import MediumBot, estimate_tricks
 from .solver import Deal, score_values, trick_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
+ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in rollouts
+BID_FIT_ATTEMPTS = 8  # sampled deals tried per partnership bid sample to fit the bids made
 
 
 def match_value(
@@ -71,22 +77,28 @@ class SearchBot:
     (after at least ``min_samples`` deals), which makes play depend on the
     machine's speed: without it every decision is repeatable from the seed;
     ``draft``: the sampled stocks per two-player draft choice (0: the medium
-    player's rule).
+    player's rule); ``bids``: the sampled deals played out per partnership bid (0: the
+    medium player's rule); ``early``: the sampled deals played out per card before the
+    solver takes over with four hands (0: the medium player's card).
     """
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
-                 time: float | None = None, min_samples: int = 4, draft: int = 12) -> None:
+                 time: float | None = None, min_samples: int = 4, draft: int = 12,
+                 bids: int = 32, early: int = 16) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int),
                                   ("time", time, (int, float, type(None)))):
             if not isinstance(value, kind) or isinstance(value, bool) or (
                     value is not None and value <= 0):
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
-        if not isinstance(draft, int) or isinstance(draft, bool) or draft < 0:
-            raise SpadesError(f"the budget draft must be a whole number from 0, not {draft!r}")
+        for name, value in (("draft", draft), ("bids", bids), ("early", early)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise SpadesError(f"the budget {name} must be a whole number from 0, not "
+                                  f"{value!r}")
         self.rng = rng
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
+        self.bid_samples, self.early_samples = bids, early
         self.fallback = MediumBot(random.Random(rng.random()))
 
     def act(self, observation: Observation) -> Action:
@@ -102,8 +114,12 @@ class SearchBot:
         try:
             if kind == "play" and self._can_search(obs):
                 return self._play(obs)
+            if kind == "play" and self.early_samples and not obs.blind_nil:
+                return self._play_early(obs)
             if kind == "bid" and obs.rules.players == 2:
                 return self._bid_two_player(obs)
+            if kind == "bid" and self.bid_samples and not obs.blind_nil:
+                return self._bid_partnership(obs)
             if kind == "draft" and self.draft_samples and obs.seat not in obs.blind_nil:
                 return self._draft(obs)
         except SampleError:  # no consistent deal found in time: play by the rules instead
@@ -154,12 +170,38 @@ class SearchBot:
                         obs.spades_broken or obs.rules.lead_spades_anytime, obs.rules.players)
             for card, value in score_values(deal, bids, obs.rules, evaluate).items():
                 totals[card] = totals.get(card, 0.0) + value
-        ranked = sorted(obs.legal, key=lambda a: totals.get(a.card, float("-inf")), reverse=True)
-        best, second = ranked[0], ranked[1]
-        mean = totals[best.card] / deals
-        gap = (totals[best.card] - totals[second.card]) / deals
-        return best, (f"worth {mean:+.1f} points to your side on average over {deals} sampled "
-                      f"deals, {gap:.1f} more than {card_text(second.card)}")
+        return _best_card({a: totals.get(a.card, float("-inf")) for a in obs.legal}, deals,
+                          "deals")
+
+    def _play_early(self, obs: Observation) -> tuple[Action, str]:
+        """A card before the solver takes over (four hands): every legal card on the same
+        sampled deals, the rest of the hand played out by the medium player, whose own
+        card stands unless another is worth :data:`ROLLOUT_MARGIN` more. Cards between
+        which every card has been played are worth the same: one of them is played out
+        for all (the medium player's, if it is one of them)."""
+        assert obs.dealer is not None
+        first = (obs.dealer + 1) % 4
+        played = played_by(obs)
+        so_far = [card for trick in (*obs.tricks, *([obs.trick] if obs.trick else []))
+                  for card in trick.cards]
+        medium = self.fallback.act(obs)
+        groups = _equal_cards([a.card for a in obs.legal], played[0] | played[1] | played[2]
+                              | played[3])
+        tried = [medium.card if medium.card in group else group[0] for group in groups]
+        if len(tried) == 1:
+            return medium, "these cards are all worth the same"
+        value = match_value(obs, contracts(obs.bids, obs.blind_nil))
+        totals = dict.fromkeys(tried, 0.0)
+        for _ in range(self.early_samples):
+            hands = sample_hands(obs, self.rng)
+            rollout = Rollout(obs.rules, [h | p for h, p in zip(hands, played, strict=True)],
+                              first)
+            seed = self.rng.getrandbits(32)
+            for card in tried:
+                _, won = rollout.play(obs.bids, seed, [*so_far, card])
+                totals[card] += value(tuple(won))
+        return _best_card({Action.play(c): v for c, v in totals.items()}, self.early_samples,
+                          "deals played out", prefer=medium, margin=ROLLOUT_MARGIN)
 
     def _draft(self, obs: Observation) -> tuple[Action, str]:
         """Keep or discard by sampling: deal the unseen cards to the other player's hand,
@@ -228,6 +270,62 @@ class SearchBot:
         best = max(legal_bids, key=lambda a: (expected(a.tricks), -a.tricks))
         return best, (f"expected {expected(best.tricks):+.1f} points over {len(counts)} sampled "
                       "deals")
+
+    def _bid_partnership(self, obs: Observation) -> tuple[Action, str]:
+        """The bid with the best mean value over sampled deals played out by the medium
+        player, the same deals for every bid considered: nil, and the likely tricks of
+        the hand from one below to two above. A sampled deal must agree with the bids
+        already made (the medium player would have bid them); after a few tries the
+        last one drawn stands.
+        """
+        medium = self.fallback.act(obs)
+        likely = round(estimate_tricks(obs.hand, 0, 4))
+        wanted = {0, medium.tricks, *range(likely - 1, likely + 3)}
+        choices = [a for a in obs.legal if a.tricks in wanted]
+        assert obs.dealer is not None
+        first = (obs.dealer + 1) % 4
+        totals = dict.fromkeys(choices, 0.0)
+        for _ in range(self.bid_samples):
+            for _ in range(BID_FIT_ATTEMPTS):
+                rollout = Rollout(obs.rules, sample_hands(obs, self.rng), first)
+                if rollout.fits(obs.bids, self.rng.getrandbits(32)):
+                    break
+            seed = self.rng.getrandbits(32)
+            for choice in choices:
+                bids = [choice.tricks if s == obs.seat else b for s, b in enumerate(obs.bids)]
+                final, won = rollout.play(bids, seed)
+                totals[choice] += match_value(obs, contracts(final, ()))(tuple(won))
+        ranked = sorted(choices, key=lambda a: (totals[a], a == medium), reverse=True)
+        best, second = ranked[0], ranked[1]
+        deals = self.bid_samples
+        return best, (f"expected {totals[best] / deals:+.1f} points over {deals} sampled deals "
+                      f"played out, {(totals[best] - totals[second]) / deals:.1f} more than "
+                      f"bidding {second.tricks or 'nil'}")
+
+
+def _best_card(totals: dict[Action, float], deals: int, how: str,
+               prefer: Action | None = None, margin: float = 0.0) -> tuple[Action, str]:
+    """The card with the best total value over ``deals``, ``prefer`` counted ``margin``
+    points higher (and winning ties), with the reason for a person."""
+    ranked = sorted(totals, key=lambda a: (totals[a] + (a == prefer) * margin * deals,
+                                           a == prefer), reverse=True)
+    best, second = ranked[0], ranked[1]
+    return best, (f"worth {totals[best] / deals:+.1f} points to your side on average over "
+                  f"{deals} sampled {how}, {(totals[best] - totals[second]) / deals:.1f} more "
+                  f"than {card_text(second.card)}")
+
+
+def _equal_cards(cards: Sequence[int], played: int) -> list[list[int]]:
+    """``cards`` (one seat's) in groups of the same suit with only ``played`` cards
+    between them, which win and lose the same tricks."""
+    groups: list[list[int]] = []
+    for card in sorted(cards):
+        if groups and card // RANKS_PER_SUIT == groups[-1][-1] // RANKS_PER_SUIT and all(
+                played >> between & 1 for between in range(groups[-1][-1] + 1, card)):
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return groups
 
 
 def _worth_keeping(card: int) -> bool:
