@@ -458,27 +458,42 @@ def test_reveal_hands_is_ignored_by_fair_bots() -> None:
     assert calls == []
 
 
-def first_bid(seat_zero: str) -> Observation:
-    """The first bid of a partnership hand in which seat 0 holds ``seat_zero``."""
+
+def partnership_deal(seat_zero: str, until: str) -> Observation:
+    """Seat 0's first decision in phase ``until`` of a partnership hand in which it
+    holds ``seat_zero`` (everyone bids 3 before play)."""
     mine = [parse_card(c) for c in seat_zero.split()]
     rest = [c for c in range(DECK_SIZE) if c not in mine]
     random.Random(seat_zero).shuffle(rest)
     deck = [mine[i // 4] if i % 4 == 0 else rest[i - 1 - i // 4] for i in range(DECK_SIZE)]
     game = Game(rules_for("partnership"), decks=[deck])
-    while game.phase != "bidding":
-        game.apply("no blind nil")
+    while game.phase != until:
+        game.apply("no blind nil" if game.phase == "blind nil" else "bid 3")
     assert game.to_move == 0 and sorted(game.hand_of(0)) == sorted(mine)
     return game.observation(0)
 
 
 def test_hard_bids_nil_in_partnership_with_a_hand_of_low_cards() -> None:
-    obs = first_bid("2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S")
+    obs = partnership_deal("2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S", "bidding")
     action, reason = make_bot("hard:bids=8", 1).explain(obs)
     assert str(action) == "nil", reason
     assert "over 8 sampled deals played out" in reason
 
 
 def test_hard_bids_high_in_partnership_with_a_hand_of_high_cards() -> None:
-    obs = first_bid("AS KS QS JS TS AH KH QH AD KD AC KC QC")
+    obs = partnership_deal("AS KS QS JS TS AH KH QH AD KD AC KC QC", "bidding")
     action, reason = make_bot("hard:bids=8", 1).explain(obs)
     assert action.kind == "bid" and action.tricks >= 10, reason
+
+
+def test_hard_values_early_partnership_cards_by_deals_played_out() -> None:
+    obs = partnership_deal("AS 7S 2H 9H KH 3D 8D JD 4C 6C TC QC AC", "play")
+    action, reason = make_bot("hard:early=4", 1).explain(obs)
+    assert action in obs.legal and "over 4 sampled deals played out" in reason
+
+
+def test_hard_plays_equal_cards_as_medium_does_without_playing_them_out() -> None:
+    obs = partnership_deal("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "play")
+    action, reason = make_bot("hard:early=4", 1).explain(obs)
+    assert action == make_bot("medium", 1).act(obs)
+    assert reason == "these cards are all worth the same"
