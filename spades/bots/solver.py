@@ -27,8 +27,10 @@ starts from the last card's value. The techniques are those of Bo Haglund's DDS
   partner's after a lead to them) and each side's trumps above all of the other
   side's; for scores they bound side 0's total when the values depend on it only;
 - move ordering by weights (win cheaply, cash, lead to partner's winner or ruff, lead
-  suits the opponents hold few of, play low when partner wins), a killer move per
-  depth, equivalent cards searched once.
+  suits the opponents hold few of, play low when partner wins), equivalent cards
+  searched once;
+- the second hand's side sure to win the trick (a ruff the third hand cannot
+  overruff, or the top card) when it needs one trick, or the other side every one.
 
 For scores the table key holds the tricks won (per side when partners' tricks count
 only together), and when the values depend on side 0's tricks only and never fall as
@@ -200,19 +202,23 @@ def _beats(card: int, best: int) -> bool:
 
 @njit(cache=True)
 def _sure_trumps(hands: np.ndarray, n: int, side: int) -> tuple[int, int]:
-    """Tricks ``side`` is sure of, one hand's trumps above all of the other side's, and
-    the cards that decide it."""
-    opp_top = -1
+    """Tricks ``side`` is sure of, and the cards that decide it: one hand's trumps above
+    all of the other side's, or the two top trumps held one by each partner when one of
+    them has another trump (ranks matter only if the other side has trumps)."""
+    top = -1
     for seat in range(1 - side, n, 2):
-        opp_top = max(opp_top, _HIGH[hands[seat] >> 39 & _SUIT])
-    best = 0
+        top = max(top, _HIGH[hands[seat] >> 39 & _SUIT])
+    best = tops = cards = 0
     for seat in range(side, n, 2):
-        best = max(best, _POP[(hands[seat] >> 39 & _SUIT) >> opp_top + 1])
-    above = 0
-    if best and opp_top >= 0:
-        for seat in range(side, n, 2):
-            above |= hands[seat] & _SPADES & ~((2 << 39 + opp_top) - 1)
-    return best, above
+        above = (hands[seat] >> 39 & _SUIT) >> top + 1
+        if above:
+            tops += 1
+            cards |= above << 40 + top
+            best = max(best, _POP[above])
+    if best == 1 and tops == 2 and (_POP[hands[side] >> 39] > 1
+                                    or _POP[hands[side + 2] >> 39] > 1):
+        best = 2
+    return best, cards if top >= 0 else 0
 
 
 @njit(cache=True)
@@ -230,10 +236,11 @@ def _run(mine: int, alive: int, suit: int) -> int:
 
 
 @njit(cache=True)
-def _cash(hands: np.ndarray, n: int, seat: int, broken: bool, alive: int) -> tuple[int, int]:
+def _cash(hands: np.ndarray, n: int, seat: int, broken: bool, alive: int,
+          enough: int) -> tuple[int, int]:
     """Tricks ``seat``, on lead, is sure to take with its top cards: in each side suit as
     many as every opponent holding trumps can follow to, and its top trumps if it may
-    lead them (cashed last); and the cards that decide it."""
+    lead them (cashed last), counted until ``enough``; and the cards that decide it."""
     count = cards = 0
     for suit in range(4):
         run = _run(hands[seat], alive, suit)
@@ -249,16 +256,19 @@ def _cash(hands: np.ndarray, n: int, seat: int, broken: bool, alive: int) -> tup
         if cash:
             count += cash
             cards |= run
+            if count >= enough:
+                break
     return count, cards
 
 
 @njit(cache=True)
-def _quick(hands: np.ndarray, n: int, leader: int, broken: bool,
-           alive: int) -> tuple[int, int]:
+def _quick(hands: np.ndarray, n: int, leader: int, broken: bool, alive: int,
+           enough: int) -> tuple[int, int]:
     """Tricks the leader's side is sure to take by cashing the leader's top cards, or
-    its partner's after a lead to a winner of theirs; and the cards that decide it."""
-    best, cards = _cash(hands, n, leader, broken, alive)
-    if n == 2:
+    its partner's after a lead to a winner of theirs, counted until ``enough``; and the
+    cards that decide it."""
+    best, cards = _cash(hands, n, leader, broken, alive, enough)
+    if n == 2 or best >= enough:
         return best, cards
     partner = (leader + 2) % n
     for suit in range(4):
@@ -272,9 +282,9 @@ def _quick(hands: np.ndarray, n: int, leader: int, broken: bool,
                 if not hands[other] >> 13 * suit & _SUIT and hands[other] & _SPADES:
                     entry = 0
         if entry:
-            count, more = _cash(hands, n, partner, broken, alive)
+            count, more = _cash(hands, n, partner, broken, alive, enough)
             if count > best:
-                best, cards = count, more
+                best, cards = count, more | entry
             break
     return best, cards
 
@@ -290,7 +300,7 @@ def _side_bounds(hands: np.ndarray, n: int, leader: int, broken: bool, alive: in
         total += meta[4 + seat]
     mine, mine_cards = _sure_trumps(hands, n, 0)
     theirs, their_cards = _sure_trumps(hands, n, 1)
-    cash, cash_cards = _quick(hands, n, leader, broken, alive)
+    cash, cash_cards = _quick(hands, n, leader, broken, alive, left)
     least, cards = mine, mine_cards
     if leader % 2 == 0 and cash > least:
         least, cards = cash, cash_cards
@@ -304,6 +314,24 @@ def _side_bounds(hands: np.ndarray, n: int, leader: int, broken: bool, alive: in
     if table[5, (total + mine) * 16 + total + left - most] < need:
         return 0, cards | mine_cards
     return -1, 0
+
+
+@njit(cache=True)
+def _second_wins(hands: np.ndarray, seat: int, led: int, lead: int) -> tuple[bool, int]:
+    """Whether the side of ``seat``, second to play to a trick led with ``lead`` (four
+    hands), is sure to win it: it can ruff and the third hand cannot, or it holds the
+    top card of the suit and the third hand cannot ruff; and the cards that decide it."""
+    third, fourth = hands[(seat + 1) % 4], hands[(seat + 2) % 4]
+    if led < 3 and not third >> 13 * led & _SUIT and third & _SPADES:
+        return False, 0
+    for other in (hands[seat], fourth):
+        if led < 3 and not other >> 13 * led & _SUIT and other & _SPADES:
+            return True, 0
+    ours = (hands[seat] | fourth) >> 13 * led & _SUIT
+    top = _HIGH[ours]
+    if top > lead % 13 and top > _HIGH[third >> 13 * led & _SUIT]:
+        return True, 1 << 13 * led + top
+    return False, 0
 
 
 @njit(cache=True)
@@ -492,7 +520,7 @@ def _can_beat_later(hands: np.ndarray, n: int, leader: int, pos: int, side: int,
 
 @njit(cache=True)
 def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_seat: int,
-           moves: int, alive: int, killer: int, buf: np.ndarray, ply: int) -> int:
+           moves: int, alive: int, buf: np.ndarray, ply: int) -> int:
     """Put ``moves`` in search order in ``buf[ply]``, best first; return how many."""
     seat = (leader + pos) % n
     cards = buf[ply, :16]
@@ -547,8 +575,6 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
                 weight -= 40
             else:
                 weight -= length
-            if card == killer:
-                weight += 100
             cards[k] = card
             weights[k] = weight
             k += 1
@@ -564,7 +590,7 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
 
 @njit(cache=True)
 def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray,
-          buf: np.ndarray, killer: np.ndarray, meta: np.ndarray, table: np.ndarray,
+          buf: np.ndarray, meta: np.ndarray, table: np.ndarray,
           leader: int, pos: int, led: int, win_card: int, win_seat: int, same: int,
           trick: int, need: int, broken: bool, ply: int, only: int) -> tuple[bool, int]:
     """Whether side 0 reaches ``need``, the seat in position ``pos`` of the trick to
@@ -634,7 +660,8 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
                 return bounds[block, j, 0] >= need, _masked_cards(
                     entries[block, j, 2], entries[block, j, 3], alive)
             if not score and not plain:
-                sure, cards = _quick(hands, n, leader, broken, alive)
+                sure, cards = _quick(hands, n, leader, broken, alive,
+                                     need if maximise else left - need + 1)
                 if maximise and sure >= need:
                     _store(slots, entries, bounds, meta, lengths, tag, low, high, cards, alive,
                            sure, left)
@@ -646,9 +673,16 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
             store = True
         moves = hand if broken else (hand & ~_SPADES or hand)
     else:
+        if pos == 1 and n == 4 and only < 0 and not score and not plain:
+            # the second hand's side needs one trick, or the other side every trick
+            side = seat % 2
+            if need == 1 if side == 0 else need >= _count(hand):
+                wins, cards = _second_wins(hands, seat, led, win_card)
+                if wins:
+                    return side == 0, cards
         moves = hand & _SUIT << 13 * led or hand
     moves = 1 << only if only >= 0 else _reps(moves, hand, alive)
-    k = _order(hands, n, leader, pos, win_card, win_seat, moves, alive, killer[ply], buf, ply)
+    k = _order(hands, n, leader, pos, win_card, win_seat, moves, alive, buf, ply)
     decided = zero
     reached = not maximise
     small = buf[ply, 32:36]  # per suit: skip the cards below this rank (0: no limit yet)
@@ -679,13 +713,13 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
             wc, ws, sm = win_card, win_seat, same
         hands[seat] ^= bit
         if pos < n - 1:
-            result, cards = _node(hands, n, slots, entries, bounds, buf, killer, meta, table,
+            result, cards = _node(hands, n, slots, entries, bounds, buf, meta, table,
                                    leader, pos + 1, led, wc, ws, sm, trick | bit, need,
                                    broken or card >= 39, ply + 1, none)
         else:
             meta[4 + ws] += 1
             rest = need if score else need - (1 - ws % 2)
-            result, cards = _node(hands, n, slots, entries, bounds, buf, killer, meta, table,
+            result, cards = _node(hands, n, slots, entries, bounds, buf, meta, table,
                                    ws, zero, zero, none, ws, zero, zero, rest,
                                    broken or card >= 39, ply + 1, none)
             meta[4 + ws] -= 1
@@ -694,7 +728,6 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
         hands[seat] ^= bit
         if result == maximise:
             reached = result
-            killer[ply] = card
             decided = cards
             break
         decided |= cards
@@ -716,7 +749,6 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     ``most``. Returns the nodes searched."""
     slots[:, 1] = 0
     buf = np.zeros((_PLIES, 36), np.int64)
-    killer = np.full(_PLIES, -1, np.int64)
     meta = np.zeros(_OWNER + 52, np.int64)
     for seat in range(n):
         for card in range(52):
@@ -741,7 +773,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     for other in range(n):
         alive |= hands[other]
     reps = _reps(legal, hands[(leader + pos) % n], alive)
-    k = _order(hands, n, leader, pos, wc, ws, reps, alive, np.int64(-1), buf, _ROOT)
+    k = _order(hands, n, leader, pos, wc, ws, reps, alive, buf, _ROOT)
     guess = -1
     for i in range(k):
         card = buf[_ROOT, i]
@@ -749,7 +781,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
         test = (lo + hi + 1) // 2 if guess < 0 else guess
         while lo < hi:
             test = min(max(test, lo + 1), hi)
-            reached, _ = _node(hands, n, slots, entries, bounds, buf, killer, meta, table, leader,
+            reached, _ = _node(hands, n, slots, entries, bounds, buf, meta, table, leader,
                                np.int64(pos), np.int64(led), np.int64(wc), np.int64(ws),
                                np.int64(sm), np.int64(mask), np.int64(test), broken,
                                np.int64(0), np.int64(card))
