@@ -26,9 +26,10 @@ starts from the last card's value. The techniques are those of Bo Haglund's DDS
 - sure tricks: the leader's top cards (with the opponents' ruffs counted, or its
   partner's after a lead to them) and each side's trumps above all of the other
   side's; for scores they bound side 0's total when the values depend on it only;
-- move ordering by weights (win cheaply, cash, lead to partner's winner or ruff, lead
-  suits the opponents hold few of, play low when partner wins), equivalent cards
-  searched once;
+- move ordering by weights (DDS's for leads: cash or set up the side's tricks, lead
+  to partner's winner or ruff, not into a ruff or a tenace, suits the opponents hold
+  few of; then win cheaply, play low when partner wins), equivalent cards searched
+  once;
 - the second hand's side sure to win the trick (a ruff the third hand cannot
   overruff, or the top card) when it needs one trick, or the other side every one.
 
@@ -519,8 +520,103 @@ def _can_beat_later(hands: np.ndarray, n: int, leader: int, pos: int, side: int,
 
 
 @njit(cache=True)
+def _run_top(hand: int, alive: int, card: int) -> int:
+    """The highest card of ``hand`` equal to ``card`` (no other card in play between)."""
+    suit, rank = divmod(card, 13)
+    rest = alive >> 13 * suit & _SUIT
+    while rest >> rank + 1:
+        above = rank + 1 + _LOW[rest >> rank + 1]
+        if not hand >> 13 * suit + above & 1:
+            break
+        rank = above
+    return 13 * suit + rank
+
+
+@njit(cache=True)
+def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.ndarray) -> int:
+    """DDS's weight for leading ``card`` (the lowest of cards equal in ``seat``'s hand),
+    four hands: cash or set up tricks for the side, lead towards partner's high cards or
+    ruffs, away from suits the opponents may ruff or that the opponents hold many of."""
+    suit, rank = divmod(card, 13)
+    lho, partner, rho = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    rest = alive >> 13 * suit & _SUIT
+    r0 = _HIGH[rest]  # the three top cards in play and their holders (-1: none)
+    r1 = _HIGH[rest ^ 1 << r0]
+    r2 = _HIGH[rest ^ 1 << r0 ^ (1 << r1 if r1 >= 0 else 0)] if r1 >= 0 else -1
+    h0 = meta[_OWNER + 13 * suit + r0]
+    h1 = meta[_OWNER + 13 * suit + r1] if r1 >= 0 else -1
+    h2 = meta[_OWNER + 13 * suit + r2] if r2 >= 0 else -1
+    n_seat, n_lho, n_partner, n_rho = (_POP[hands[seat] >> 13 * suit & _SUIT],
+                                       _POP[hands[lho] >> 13 * suit & _SUIT],
+                                       _POP[hands[partner] >> 13 * suit & _SUIT],
+                                       _POP[hands[rho] >> 13 * suit & _SUIT])
+    t_seat, t_lho, t_partner, t_rho = (hands[seat] >> 39, hands[lho] >> 39,
+                                       hands[partner] >> 39, hands[rho] >> 39)
+    side = suit < 3
+    tricks = _count(hands[seat])
+    weight = -(((n_lho or tricks + 1) + (n_rho or tricks + 1)) * 128) // 13
+    if side and ((not n_lho and t_lho) or (not n_rho and t_rho)):  # an opponent ruffs
+        weight -= 12
+    if side and not n_partner and t_partner and n_rho:
+        weight += 17
+    if h0 == rho or h1 == rho:
+        if n_rho != 1:
+            weight -= 12
+    elif h0 == lho and h1 == partner and n_partner != 1:
+        weight += 27
+    if side and n_seat == 1 and t_seat and n_partner > 1 and h0 == partner:
+        weight += 19
+    top = _run_top(hands[seat], alive, card) % 13
+    relative = 1 + _POP[rest >> top + 1]
+    sequence = top != rank
+    follow = (n_lho or not t_lho) and (n_rho or not t_rho)
+    bare = (n_lho == 1 and h0 == lho) or (n_rho == 1 and h0 == rho)  # a bare top card
+    wins = False
+    if top == r0:
+        if not side:
+            wins = True
+        elif n_partner or not t_partner:
+            wins = follow
+        else:
+            wins = (n_lho or t_partner > t_lho) and (n_rho or t_partner > t_rho)
+    elif _HIGH[hands[partner] >> 13 * suit & _SUIT] > max(
+            _HIGH[hands[lho] >> 13 * suit & _SUIT], _HIGH[hands[rho] >> 13 * suit & _SUIT]):
+        wins = follow or not side
+    elif side and not n_partner and t_partner:
+        wins = ((n_lho or not t_lho or t_partner > t_lho)
+                and (n_rho or not t_rho or t_partner > t_rho))
+    if wins:
+        if bare:
+            return weight + 35 + relative
+        if h0 == seat:
+            if h1 == partner:
+                return weight + 48 + relative
+            return weight + 31 if top == r0 else weight - 3 + relative
+        if h0 == partner:
+            return weight + (42 if h1 == seat else 28) + relative
+        if sequence and top == r1:
+            return weight + 40
+        return weight + (22 if sequence else 11) + relative
+    if h1 == partner and h2 == partner:
+        weight += 20
+    elif n_partner > 1 and ((h1 == seat and h2 == partner) or (h1 == partner and h2 == seat)):
+        weight += 13
+    if bare:
+        return weight + relative + 2
+    if h0 == seat:
+        if h1 == partner:
+            return weight + 33 + relative
+        return weight + 38 if top == r0 else weight - 14 + relative
+    if h0 == partner:
+        return weight + 34 + relative
+    if sequence and top == r1:
+        return weight + 35
+    return weight + 17 - top
+
+
+@njit(cache=True)
 def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_seat: int,
-           moves: int, alive: int, buf: np.ndarray, ply: int) -> int:
+           moves: int, alive: int, buf: np.ndarray, ply: int, meta: np.ndarray) -> int:
     """Put ``moves`` in search order in ``buf[ply]``, best first; return how many."""
     seat = (leader + pos) % n
     cards = buf[ply, :16]
@@ -554,10 +650,12 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
             held ^= 1 << rank
             card = 13 * suit + rank
             weight = -rank - 2 * spread
-            if pos == 0:
+            if pos == 0 and n == 4:
+                weight = _lead_weight(hands, seat, card, alive, meta)
+            elif pos == 0:
                 if opp_ruff:
                     weight -= 30
-                elif rank == top:
+                elif _run_top(hands[seat], alive, card) == 13 * suit + top:
                     weight += 30
                 elif n == 4 and hands[partner] >> 13 * suit + top & 1:
                     weight += 25
@@ -682,7 +780,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
                     return side == 0, cards
         moves = hand & _SUIT << 13 * led or hand
     moves = 1 << only if only >= 0 else _reps(moves, hand, alive)
-    k = _order(hands, n, leader, pos, win_card, win_seat, moves, alive, buf, ply)
+    k = _order(hands, n, leader, pos, win_card, win_seat, moves, alive, buf, ply, meta)
     decided = zero
     reached = not maximise
     small = buf[ply, 32:36]  # per suit: skip the cards below this rank (0: no limit yet)
@@ -773,7 +871,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     for other in range(n):
         alive |= hands[other]
     reps = _reps(legal, hands[(leader + pos) % n], alive)
-    k = _order(hands, n, leader, pos, wc, ws, reps, alive, buf, _ROOT)
+    k = _order(hands, n, leader, pos, wc, ws, reps, alive, buf, _ROOT, meta)
     guess = -1
     for i in range(k):
         card = buf[_ROOT, i]
