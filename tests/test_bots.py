@@ -459,18 +459,24 @@ def test_reveal_hands_is_ignored_by_fair_bots() -> None:
 
 
 
-def partnership_deal(seat_zero: str, until: str) -> Observation:
-    """Seat 0's first decision in phase ``until`` of a partnership hand in which it
-    holds ``seat_zero`` (everyone bids 3 before play)."""
+def partnership_game(seat_zero: str, until: str, bid: str = "bid 3") -> Game:
+    """A partnership hand in which seat 0 holds ``seat_zero``, at seat 0's first
+    decision in phase ``until`` (seat 0 bids ``bid``, the others 3)."""
     mine = [parse_card(c) for c in seat_zero.split()]
     rest = [c for c in range(DECK_SIZE) if c not in mine]
     random.Random(seat_zero).shuffle(rest)
     deck = [mine[i // 4] if i % 4 == 0 else rest[i - 1 - i // 4] for i in range(DECK_SIZE)]
     game = Game(rules_for("partnership"), decks=[deck])
     while game.phase != until:
-        game.apply("no blind nil" if game.phase == "blind nil" else "bid 3")
+        game.apply("no blind nil" if game.phase == "blind nil"
+                   else bid if game.to_move == 0 else "bid 3")
     assert game.to_move == 0 and sorted(game.hand_of(0)) == sorted(mine)
-    return game.observation(0)
+    return game
+
+
+def partnership_deal(seat_zero: str, until: str) -> Observation:
+    """Seat 0's observation in :func:`partnership_game`."""
+    return partnership_game(seat_zero, until).observation(0)
 
 
 def test_hard_bids_nil_in_partnership_with_a_hand_of_low_cards() -> None:
@@ -497,3 +503,18 @@ def test_hard_plays_equal_cards_as_medium_does_without_playing_them_out() -> Non
     action, reason = make_bot("hard:early=4", 1).explain(obs)
     assert action == make_bot("medium", 1).act(obs)
     assert reason == "these cards are all worth the same"
+
+
+def test_hard_plays_its_own_standing_nil_by_deals_played_out_not_by_the_solver() -> None:
+    game = partnership_game("2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S", "play", bid="nil")
+    medium = make_bot("medium", 1)
+    def late_choice_of_suits() -> bool:  # the solver would take it (dd=6), cards differ
+        suits = {a.card // 13 for a in game.legal_actions()}
+        return game.to_move == 0 and len(game.hand_of(0)) <= 6 and len(suits) > 1
+
+    while not late_choice_of_suits():
+        game.apply(medium.act(game.observation(game.to_move)))
+    obs = game.observation(0)
+    assert obs.bids[0] == 0 and obs.tricks_won[0] == 0
+    action, reason = make_bot("hard:early=4", 1).explain(obs)
+    assert action in obs.legal and "over 4 sampled deals played out" in reason

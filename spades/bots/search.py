@@ -6,7 +6,9 @@ legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match), and play the card with the best mean. Where a deal
 would take the solver too long (early tricks with four hands) each card is valued
-instead on sampled deals played out by the medium player (:mod:`.rollout`).
+instead on sampled deals played out by the medium player (:mod:`.rollout`), and so
+is every card of a seat whose own nil still stands: the solver, which sees every
+card of each sampled deal, is too sure which cards are safe for a nil.
 Two-player bids and draft choices come from the same sampling: the double-dummy
 tricks of each deal give the expected score of every bid, and the tricks a hand
 ends with after keeping or discarding the offered card. Partnership bids play
@@ -112,10 +114,11 @@ class SearchBot:
             return obs.legal[0], "the only legal action"
         kind = obs.legal[0].kind
         try:
+            rollouts = obs.rules.players == 4 and self.early_samples and not obs.blind_nil
+            if kind == "play" and rollouts and (not self._can_search(obs) or _own_nil(obs)):
+                return self._play_early(obs)
             if kind == "play" and self._can_search(obs):
                 return self._play(obs)
-            if kind == "play" and self.early_samples and not obs.blind_nil:
-                return self._play_early(obs)
             if kind == "bid" and obs.rules.players == 2:
                 return self._bid_two_player(obs)
             if kind == "bid" and self.bid_samples and not obs.blind_nil:
@@ -152,9 +155,13 @@ class SearchBot:
             if drawn >= most or late:
                 return None
             drawn += 1
-            return sample_hands(obs, self.rng)
+            return self._sample(obs)
 
         return next_world
+
+    def _sample(self, obs: Observation) -> list[int]:
+        """One deal of the hidden cards consistent with what the seat has seen."""
+        return sample_hands(obs, self.rng)
 
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
@@ -174,11 +181,12 @@ class SearchBot:
                           "deals")
 
     def _play_early(self, obs: Observation) -> tuple[Action, str]:
-        """A card before the solver takes over (four hands): every legal card on the same
-        sampled deals, the rest of the hand played out by the medium player, whose own
-        card stands unless another is worth :data:`ROLLOUT_MARGIN` more. Cards between
-        which every card has been played are worth the same: one of them is played out
-        for all (the medium player's, if it is one of them)."""
+        """A card before the solver takes over, or while the seat's own nil stands (four
+        hands): every legal card on the same sampled deals, the rest of the hand played
+        out by the medium player, whose own card stands unless another is worth
+        :data:`ROLLOUT_MARGIN` more. Cards between which every card has been played are
+        worth the same: one of them is played out for all (the medium player's, if it
+        is one of them)."""
         assert obs.dealer is not None
         first = (obs.dealer + 1) % 4
         played = played_by(obs)
@@ -193,7 +201,7 @@ class SearchBot:
         value = match_value(obs, contracts(obs.bids, obs.blind_nil))
         totals = dict.fromkeys(tried, 0.0)
         for _ in range(self.early_samples):
-            hands = sample_hands(obs, self.rng)
+            hands = self._sample(obs)
             rollout = Rollout(obs.rules, [h | p for h, p in zip(hands, played, strict=True)],
                               first)
             seed = self.rng.getrandbits(32)
@@ -287,7 +295,7 @@ class SearchBot:
         totals = dict.fromkeys(choices, 0.0)
         for _ in range(self.bid_samples):
             for _ in range(BID_FIT_ATTEMPTS):
-                rollout = Rollout(obs.rules, sample_hands(obs, self.rng), first)
+                rollout = Rollout(obs.rules, self._sample(obs), first)
                 if rollout.fits(obs.bids, self.rng.getrandbits(32)):
                     break
             seed = self.rng.getrandbits(32)
@@ -313,6 +321,11 @@ def _best_card(totals: dict[Action, float], deals: int, how: str,
     return best, (f"worth {totals[best] / deals:+.1f} points to your side on average over "
                   f"{deals} sampled {how}, {(totals[best] - totals[second]) / deals:.1f} more "
                   f"than {card_text(second.card)}")
+
+
+def _own_nil(obs: Observation) -> bool:
+    """Whether the seat bid nil and has won no trick yet."""
+    return obs.bids[obs.seat] == 0 and obs.tricks_won[obs.seat] == 0
 
 
 def _equal_cards(cards: Sequence[int], played: int) -> list[list[int]]:
@@ -342,6 +355,8 @@ class CheatBot(SearchBot):
 
     def __init__(self, rng: random.Random, **budget: float) -> None:
         super().__init__(rng, **budget)
+        # one deal, the true one, is enough for the rollouts too
+        self.bid_samples, self.early_samples = min(self.bid_samples, 1), min(self.early_samples, 1)
         self.true_hands: Callable[[], list[int]] | None = None
 
     def reveal(self, true_hands: Callable[[], list[int]]) -> None:
@@ -355,9 +370,12 @@ class CheatBot(SearchBot):
         return super().act(observation)
 
     def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
-        assert self.true_hands is not None
-        given = [self.true_hands()]
+        given = [self._sample(obs)]
         return lambda: given.pop() if given else None
+
+    def _sample(self, obs: Observation) -> list[int]:
+        assert self.true_hands is not None
+        return self.true_hands()
 
 
 def hard(rng: random.Random, **budget: float) -> SearchBot:
