@@ -1,8 +1,9 @@
 """Search players: ``hard``, ``expert`` and ``cheat``.
 
 Card play is perfect-information Monte Carlo: deal the hidden cards many times in
-ways consistent with everything the seat has seen (:mod:`.belief`), value every
-legal card on each deal with the double-dummy solver, whose value is the hand's
+ways consistent with everything the seat has seen (:mod:`.belief`; with four players
+a deal counts less for each bid the medium player would not have made with it),
+value every legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match), and play the card with the best mean. Where a deal
 would take the solver too long (early tricks with four hands) each card is valued
@@ -34,7 +35,7 @@ from .solver import Deal, score_values, trick_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
 ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in rollouts
-BID_FIT_ATTEMPTS = 8  # sampled deals tried per partnership bid sample to fit the bids made
+MISFIT_WEIGHT = 0.1  # a sampled deal's weight for each seat whose bid it does not explain
 
 
 def match_value(
@@ -163,22 +164,34 @@ class SearchBot:
         """One deal of the hidden cards consistent with what the seat has seen."""
         return sample_hands(obs, self.rng)
 
+    @staticmethod
+    def _weight(obs: Observation, hands: Sequence[int]) -> float:
+        """How much a sampled deal counts: with four players, :data:`MISFIT_WEIGHT` for
+        each other seat that bid what the medium player would not have bid with its
+        sampled hand (and the cards it has played); 1 otherwise."""
+        if obs.rules.players != 4 or obs.blind_nil or obs.dealer is None:
+            return 1.0
+        dealt = [h | p for h, p in zip(hands, played_by(obs), strict=True)]
+        rollout = Rollout(obs.rules, dealt, (obs.dealer + 1) % 4)
+        return MISFIT_WEIGHT ** rollout.misfits(obs.bids, skip=obs.seat)
+
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
         evaluate = match_value(obs, bids)
         trick = obs.trick
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
-        deals = 0
+        deals, weights = 0, 0.0
         while (hands := next_world()) is not None:
-            deals += 1
+            weight = self._weight(obs, hands)
+            deals, weights = deals + 1, weights + weight
             deal = Deal(tuple(hands), trick.leader if trick else obs.seat,
                         trick.cards if trick else (), tuple(obs.tricks_won),
                         obs.spades_broken or obs.rules.lead_spades_anytime, obs.rules.players)
             for card, value in score_values(deal, bids, obs.rules, evaluate).items():
-                totals[card] = totals.get(card, 0.0) + value
-        return _best_card({a: totals.get(a.card, float("-inf")) for a in obs.legal}, deals,
-                          "deals")
+                totals[card] = totals.get(card, 0.0) + weight * value
+        return _best_card({a: totals.get(a.card, float("-inf")) for a in obs.legal}, weights,
+                          f"{deals} sampled deals")
 
     def _play_early(self, obs: Observation) -> tuple[Action, str]:
         """A card before the solver takes over, or while the seat's own nil stands (four
@@ -200,16 +213,20 @@ class SearchBot:
             return medium, "these cards are all worth the same"
         value = match_value(obs, contracts(obs.bids, obs.blind_nil))
         totals = dict.fromkeys(tried, 0.0)
+        weights = 0.0
         for _ in range(self.early_samples):
             hands = self._sample(obs)
+            weight = self._weight(obs, hands)
+            weights += weight
             rollout = Rollout(obs.rules, [h | p for h, p in zip(hands, played, strict=True)],
                               first)
             seed = self.rng.getrandbits(32)
             for card in tried:
                 _, won = rollout.play(obs.bids, seed, [*so_far, card])
-                totals[card] += value(tuple(won))
-        return _best_card({Action.play(c): v for c, v in totals.items()}, self.early_samples,
-                          "deals played out", prefer=medium, margin=ROLLOUT_MARGIN)
+                totals[card] += weight * value(tuple(won))
+        return _best_card({Action.play(c): v for c, v in totals.items()}, weights,
+                          f"{self.early_samples} sampled deals played out", prefer=medium,
+                          margin=ROLLOUT_MARGIN)
 
     def _draft(self, obs: Observation) -> tuple[Action, str]:
         """Keep or discard by sampling: deal the unseen cards to the other player's hand,
@@ -282,9 +299,7 @@ class SearchBot:
     def _bid_partnership(self, obs: Observation) -> tuple[Action, str]:
         """The bid with the best mean value over sampled deals played out by the medium
         player, the same deals for every bid considered: nil, and the likely tricks of
-        the hand from one below to two above. A sampled deal must agree with the bids
-        already made (the medium player would have bid them); after a few tries the
-        last one drawn stands.
+        the hand from one below to two above.
         """
         medium = self.fallback.act(obs)
         likely = round(estimate_tricks(obs.hand, 0, 4))
@@ -293,34 +308,35 @@ class SearchBot:
         assert obs.dealer is not None
         first = (obs.dealer + 1) % 4
         totals = dict.fromkeys(choices, 0.0)
+        weights = 0.0
         for _ in range(self.bid_samples):
-            for _ in range(BID_FIT_ATTEMPTS):
-                rollout = Rollout(obs.rules, self._sample(obs), first)
-                if rollout.fits(obs.bids, self.rng.getrandbits(32)):
-                    break
+            hands = self._sample(obs)
+            weight = self._weight(obs, hands)
+            weights += weight
+            rollout = Rollout(obs.rules, hands, first)
             seed = self.rng.getrandbits(32)
             for choice in choices:
                 bids = [choice.tricks if s == obs.seat else b for s, b in enumerate(obs.bids)]
                 final, won = rollout.play(bids, seed)
-                totals[choice] += match_value(obs, contracts(final, ()))(tuple(won))
+                totals[choice] += weight * match_value(obs, contracts(final, ()))(tuple(won))
         ranked = sorted(choices, key=lambda a: (totals[a], a == medium), reverse=True)
         best, second = ranked[0], ranked[1]
-        deals = self.bid_samples
-        return best, (f"expected {totals[best] / deals:+.1f} points over {deals} sampled deals "
-                      f"played out, {(totals[best] - totals[second]) / deals:.1f} more than "
-                      f"bidding {second.tricks or 'nil'}")
+        return best, (f"expected {totals[best] / weights:+.1f} points over {self.bid_samples} "
+                      f"sampled deals played out, {(totals[best] - totals[second]) / weights:.1f}"
+                      f" more than bidding {second.tricks or 'nil'}")
 
 
-def _best_card(totals: dict[Action, float], deals: int, how: str,
+def _best_card(totals: dict[Action, float], weights: float, deals: str,
                prefer: Action | None = None, margin: float = 0.0) -> tuple[Action, str]:
-    """The card with the best total value over ``deals``, ``prefer`` counted ``margin``
-    points higher (and winning ties), with the reason for a person."""
-    ranked = sorted(totals, key=lambda a: (totals[a] + (a == prefer) * margin * deals,
+    """The card with the best total value (a sum over sampled ``deals`` whose weights sum
+    to ``weights``), ``prefer`` counted ``margin`` points higher (and winning ties),
+    with the reason for a person."""
+    ranked = sorted(totals, key=lambda a: (totals[a] + (a == prefer) * margin * weights,
                                            a == prefer), reverse=True)
     best, second = ranked[0], ranked[1]
-    return best, (f"worth {totals[best] / deals:+.1f} points to your side on average over "
-                  f"{deals} sampled {how}, {(totals[best] - totals[second]) / deals:.1f} more "
-                  f"than {card_text(second.card)}")
+    return best, (f"worth {totals[best] / weights:+.1f} points to your side on average over "
+                  f"{deals}, {(totals[best] - totals[second]) / weights:.1f} more than "
+                  f"{card_text(second.card)}")
 
 
 def _own_nil(obs: Observation) -> bool:
