@@ -622,45 +622,42 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
     cards = buf[ply, :16]
     weights = buf[ply, 16:]
     k = 0
-    partner = (seat + 2) % n
     mine_sure = pos > 0 and win_seat % 2 == seat % 2 and not _can_beat_later(
         hands, n, leader, pos, seat % 2, win_card)
     for suit in range(4):
         held = moves >> 13 * suit & _SUIT
         if not held:
             continue
-        top = _HIGH[alive >> 13 * suit & _SUIT]
-        opp_ruff = partner_ruff = False
-        if suit < 3:
-            for other in range(n):
-                void = not hands[other] >> 13 * suit & _SUIT
-                if other != seat and void and hands[other] & _SPADES:
-                    if other % 2 == seat % 2:
-                        partner_ruff = True
-                    else:
-                        opp_ruff = True
         length = _POP[hands[seat] >> 13 * suit & _SUIT]
-        spread = 0
-        if pos == 0:
-            for other in ((seat + 1) % n, (seat + n - 1) % n):
-                count = _POP[hands[other] >> 13 * suit & _SUIT]
-                spread += count if count else _count(hands[seat]) + 1
+        top = _HIGH[alive >> 13 * suit & _SUIT]
+        later, ruff, spread = -1, False, 0
+        if pos > 0:  # the later opponents' top card of the suit, and whether one may ruff
+            for p in range(pos + 1, n):
+                other = (leader + p) % n
+                if other % 2 != seat % 2:
+                    holding = hands[other] >> 13 * suit & _SUIT
+                    if holding:
+                        later = max(later, 13 * suit + _HIGH[holding])
+                    elif suit < 3 and hands[other] & _SPADES:
+                        ruff = True
+        elif n == 2:  # the opponent may ruff, or holds many cards of the suit
+            other = hands[1 - seat]
+            ruff = suit < 3 and not other >> 13 * suit & _SUIT and other & _SPADES
+            count = _POP[other >> 13 * suit & _SUIT]
+            spread = 2 * (count if count else _count(hands[seat]) + 1)
         while held:
             rank = _LOW[held]
             held ^= 1 << rank
             card = 13 * suit + rank
-            weight = -rank - 2 * spread
+            weight = -rank
             if pos == 0 and n == 4:
                 weight = _lead_weight(hands, seat, card, alive, meta)
             elif pos == 0:
-                if opp_ruff:
+                weight -= 2 * spread
+                if ruff:
                     weight -= 30
                 elif _run_top(hands[seat], alive, card) == 13 * suit + top:
                     weight += 30
-                elif n == 4 and hands[partner] >> 13 * suit + top & 1:
-                    weight += 25
-                elif partner_ruff:
-                    weight += 28
                 else:
                     weight -= length
             elif mine_sure:
@@ -668,7 +665,7 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
                     weight -= 40
                 weight -= length
             elif _beats(card, win_card):
-                weight += 30 if _can_beat_later(hands, n, leader, pos, seat % 2, card) else 60
+                weight += 30 if ruff or later > card else 60
             elif card >= 39:
                 weight -= 40
             else:
