@@ -28,8 +28,8 @@ starts from the last card's value. The techniques are those of Bo Haglund's DDS
   side's; for scores they bound side 0's total when the values depend on it only;
 - move ordering by weights (DDS's for leads: cash or set up the side's tricks, lead
   to partner's winner or ruff, not into a ruff or a tenace, suits the opponents hold
-  few of; then win cheaply, play low when partner wins), equivalent cards searched
-  once;
+  few of, and a little the last lead that reached its goal at the same depth; then
+  win cheaply, play low when partner wins), equivalent cards searched once;
 - the second hand's side sure to win the trick (a ruff the third hand cannot
   overruff, or the top card) when it needs one trick, or the other side every one.
 
@@ -670,6 +670,8 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
                 weight -= 40
             else:
                 weight -= length
+            if pos == 0 and card == buf[ply, 36]:  # the last lead that reached its goal here
+                weight += 20
             cards[k] = card
             weights[k] = weight
             k += 1
@@ -822,6 +824,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
                 cards |= 1 << wc
         hands[seat] ^= bit
         if result == maximise:
+            buf[ply, 36] = card
             reached = result
             decided = cards
             break
@@ -843,7 +846,8 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     tricks from the current trick on, or its final value index), between ``least`` and
     ``most``. Returns the nodes searched."""
     slots[:, 1] = 0
-    buf = np.zeros((_PLIES, 36), np.int64)
+    buf = np.zeros((_PLIES, 37), np.int64)  # per depth: moves, weights, skips, last cut
+    buf[:, 36] = -1
     meta = np.zeros(_OWNER + 52, np.int64)
     for seat in range(n):
         for card in range(52):
