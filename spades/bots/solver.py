@@ -28,8 +28,9 @@ starts from the last card's value. The techniques are those of Bo Haglund's DDS
   side's; for scores they bound side 0's total when the values depend on it only;
 - move ordering by weights (DDS's for leads: cash or set up the side's tricks, lead
   to partner's winner or ruff, not into a ruff or a tenace, suits the opponents hold
-  few of, and a little the last lead that reached its goal at the same depth; then
-  win cheaply, play low when partner wins), equivalent cards searched once;
+  few of, and a little the last lead that reached its goal at the same depth; DDS's
+  for the second hand following suit; then win cheaply, play low when partner wins),
+  equivalent cards searched once;
 - the second hand's side sure to win the trick (a ruff the third hand cannot
   overruff, or the top card) when it needs one trick, or the other side every one.
 
@@ -615,6 +616,53 @@ def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.n
 
 
 @njit(cache=True)
+def _second_weight(hands: np.ndarray, seat: int, card: int, lead: int, alive: int) -> int:
+    """DDS's weight for the second hand following suit with ``card`` (the lowest of
+    cards equal in its hand) to ``lead``, four hands: win cheaply when partner cannot,
+    else play low."""
+    suit = lead // 13
+    third, fourth = hands[(seat + 1) % 4], hands[(seat + 2) % 4]
+    held3, held4 = third >> 13 * suit & _SUIT, fourth >> 13 * suit & _SUIT
+    max3, max4 = _HIGH[held3] + 2, _HIGH[held4] + 2  # DDS's ranks 2..14, 1 for none
+    min3, min4 = _LOW[held3] + 2, _LOW[held4] + 2
+    led = lead % 13 + 2
+    top = _run_top(hands[seat], alive, card) % 13
+    rank = top + 2
+    relative = 1 + _POP[(alive >> 13 * suit & _SUIT) >> top + 1]
+    sequence = top != card % 13
+    trumps3, trumps4 = third >> 39, fourth >> 39
+    wins = False
+    if suit == 3:
+        wins = (max4 > led and max4 > max3) or (rank > led and rank > max3)
+    elif rank > led and rank > max3:
+        wins = held3 != 0 or not trumps3 or (not held4 and trumps4 > trumps3)
+    elif max4 > led and max4 > max3:
+        wins = held3 != 0 or not trumps3
+    elif led > max4 and led > max3 and led > rank:
+        if not held4 and trumps4:
+            wins = held3 != 0 or not trumps3 or trumps4 > trumps3
+    elif not held4 and trumps4:
+        wins = True
+    if wins:
+        if min3 > rank:
+            return 40 + relative
+        if max4 > led and hands[(seat + 3) % 4] >> 13 * suit & _SUIT > held4:
+            return 41 + relative
+        if rank > led:
+            if rank < max4:
+                return 78 - rank
+            if rank > max3:
+                return 73 - rank
+            return (62 if sequence else 49) - rank
+        return (47 if held4 else 40) - rank
+    if rank < min3 or rank < min4:
+        return -9 + relative
+    if rank < led:
+        return -16 + relative
+    return (22 if sequence else 10) - rank
+
+
+@njit(cache=True)
 def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_seat: int,
            moves: int, alive: int, buf: np.ndarray, ply: int, meta: np.ndarray) -> int:
     """Put ``moves`` in search order in ``buf[ply]``, best first; return how many."""
@@ -660,6 +708,8 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
                     weight += 30
                 else:
                     weight -= length
+            elif pos == 1 and n == 4 and suit == win_card // 13:
+                weight = _second_weight(hands, seat, card, win_card, alive)
             elif mine_sure:
                 if card >= 39 and win_card < 39:
                     weight -= 40
