@@ -29,8 +29,8 @@ starts from the last card's value. The techniques are those of Bo Haglund's DDS
 - move ordering by weights (DDS's for leads: cash or set up the side's tricks, lead
   to partner's winner or ruff, not into a ruff or a tenace, suits the opponents hold
   few of, and a little the last lead that reached its goal at the same depth; DDS's
-  for the second hand following suit; then win cheaply, play low when partner wins),
-  equivalent cards searched once;
+  for the second and third hands following suit; else win cheaply, play low when
+  partner wins), equivalent cards searched once;
 - the second hand's side sure to win the trick (a ruff the third hand cannot
   overruff, or the top card) when it needs one trick, or the other side every one.
 
@@ -663,8 +663,42 @@ def _second_weight(hands: np.ndarray, seat: int, card: int, lead: int, alive: in
 
 
 @njit(cache=True)
-def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_seat: int,
-           moves: int, alive: int, buf: np.ndarray, ply: int, meta: np.ndarray) -> int:
+def _third_weight(hands: np.ndarray, seat: int, card: int, win: int, win_seat: int,
+                  alive: int) -> int:
+    """DDS's weight for the third hand following suit with ``card`` (the lowest of cards
+    equal in its hand), ``win`` winning the trick so far, four hands: play low when
+    partner wins or our cards are too low, else win cheaply, or force out the fourth
+    hand's top card."""
+    suit, rank = divmod(card, 13)
+    fourth = hands[(seat + 1) % 4] >> 13 * suit & _SUIT
+    own = hands[seat] >> 13 * suit & _SUIT
+    max3, max4, min4 = _HIGH[own], _HIGH[fourth], _LOW[fourth]
+    partner_wins = win_seat == (seat + 2) % 4
+    if win // 13 != suit:  # the second hand ruffed
+        return -rank
+    best = win % 13
+    if suit < 3 and not fourth:
+        return -rank if partner_wins else (20 - rank if rank > best else -rank)
+    if (partner_wins and best > max4) or max3 < min4 or max3 < best:
+        return -rank
+    if max3 > max4:
+        return 58 - rank if rank > max4 and rank > best else -rank
+    # force out the fourth hand's top card as cheaply as possible (above the top of its
+    # second run of cards), or beat the second hand's card
+    rest, top = alive >> 13 * suit & _SUIT, max4
+    while rest & (1 << top) - 1 and fourth >> _HIGH[rest & (1 << top) - 1] & 1:
+        top = _HIGH[rest & (1 << top) - 1]
+    second = _HIGH[fourth & (1 << top) - 1]
+    target = second if second > best else (-1 if partner_wins else best)
+    if 0 <= target < rank and not own & (1 << rank) - (2 << target):
+        return 20 - rank
+    return -rank
+
+
+@njit(cache=True)
+def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: int,
+           win_seat: int, moves: int, alive: int, buf: np.ndarray, ply: int,
+           meta: np.ndarray) -> int:
     """Put ``moves`` in search order in ``buf[ply]``, best first; return how many."""
     seat = (leader + pos) % n
     cards = buf[ply, :16]
@@ -708,7 +742,9 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, win_card: int, win_
                     weight += 30
                 else:
                     weight -= length
-            elif pos == 1 and n == 4 and suit == win_card // 13:
+            elif pos == 2 and n == 4 and suit == led:
+                weight = _third_weight(hands, seat, card, win_card, win_seat, alive)
+            elif pos == 1 and n == 4 and suit == led:
                 weight = _second_weight(hands, seat, card, win_card, alive)
             elif mine_sure:
                 if card >= 39 and win_card < 39:
@@ -829,7 +865,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
                     return side == 0, cards
         moves = hand & _SUIT << 13 * led or hand
     moves = 1 << only if only >= 0 else _reps(moves, hand, alive)
-    k = _order(hands, n, leader, pos, win_card, win_seat, moves, alive, buf, ply, meta)
+    k = _order(hands, n, leader, pos, led, win_card, win_seat, moves, alive, buf, ply, meta)
     decided = zero
     reached = not maximise
     small = buf[ply, 32:36]  # per suit: skip the cards below this rank (0: no limit yet)
@@ -922,7 +958,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     for other in range(n):
         alive |= hands[other]
     reps = _reps(legal, hands[(leader + pos) % n], alive)
-    k = _order(hands, n, leader, pos, wc, ws, reps, alive, buf, _ROOT, meta)
+    k = _order(hands, n, leader, pos, led, wc, ws, reps, alive, buf, _ROOT, meta)
     guess = -1
     for i in range(k):
         card = buf[_ROOT, i]
