@@ -29,8 +29,8 @@ starts from the last card's value. The techniques are those of Bo Haglund's DDS
 - move ordering by weights (DDS's for leads: cash or set up the side's tricks, lead
   to partner's winner or ruff, not into a ruff or a tenace, suits the opponents hold
   few of, and a little the last lead that reached its goal at the same depth; DDS's
-  for the second and third hands following suit; else win cheaply, play low when
-  partner wins), equivalent cards searched once;
+  for the second and third hands following suit and for every hand void in the suit
+  led; else win cheaply, play low when partner wins), equivalent cards searched once;
 - the second hand's side sure to win the trick (a ruff the third hand cannot
   overruff, or the top card) when it needs one trick, or the other side every one.
 
@@ -696,6 +696,74 @@ def _third_weight(hands: np.ndarray, seat: int, card: int, win: int, win_seat: i
 
 
 @njit(cache=True)
+def _void_weight(hands: np.ndarray, pos: int, seat: int, card: int, led: int, win: int,
+                 win_seat: int, alive: int, meta: np.ndarray) -> int:
+    """DDS's weight for ``card`` (the lowest of cards equal in ``seat``'s hand) played
+    by the second, third or fourth hand (``pos``) void in the suit led, four hands:
+    discard small from long suits but not from a guarded second card when partner may
+    win, ruff when it wins, not partner's sure winner and not under the opponents'."""
+    suit, rank = divmod(card, 13)
+    length = _POP[hands[seat] >> 13 * suit & _SUIT]
+    rest = alive >> 13 * suit & _SUIT
+    second = _HIGH[rest ^ 1 << _HIGH[rest]] if _POP[rest] > 1 else -1
+    guarded = length == 2 and second >= 0 and hands[seat] >> 13 * suit + second & 1
+    relative = 1 + _POP[rest >> rank + 1]
+    rank += 2  # DDS's ranks, 2 to 14
+    partner = hands[(seat + 2) % 4]
+    if pos == 1:  # the third hand is the leader's partner, the fourth ours
+        third = hands[(seat + 1) % 4]
+        led3, led4 = third >> 13 * led & _SUIT, partner >> 13 * led & _SUIT
+        trumps3, trumps4 = third >> 39, partner >> 39
+        lead = 1 << win % 13
+        if led == 3:
+            if trumps4 > (trumps3 | lead):
+                return -rank + length * 64 // 44
+            return -rank + length * 64 // 36 - 4 * guarded
+        if suit < 3:
+            if led3:
+                wins = led4 > (led3 | lead) or (not led4 and trumps4 != 0)
+            else:
+                wins = (not led4 and trumps4 > trumps3) or (not trumps3 and led4 > lead)
+            if wins:
+                return 60 - rank + length * 64 // 44
+            return -2 - rank + length * 64 // 36 - 4 * guarded
+        if led3 or (not led4 and trumps4 > trumps3) or 1 << card % 13 > trumps3:
+            return 24 - rank + length * 64 // 44
+        return 15 - rank + length * 64 // 36 - 4 * guarded
+    if pos == 2:  # the fourth hand is an opponent
+        fourth = hands[(seat + 1) % 4]
+        led4, trumps4 = fourth >> 13 * led & _SUIT, fourth >> 39
+        if led == 3 or suit < 3:
+            return -rank + length * 64 // 40
+        partner_wins = win_seat == (seat + 2) % 4
+        if partner_wins and win % 13 > _HIGH[led4] and (led4 or not trumps4):
+            return -rank - 50
+        if win >= 39 and card < win:
+            return -32 + relative + length * 64 // 40
+        weight = length * 64 // 50 - rank
+        if partner_wins:
+            if led4:
+                rest = alive >> 13 * led & _SUIT
+                top2 = _HIGH[rest ^ 1 << _HIGH[rest]] if _POP[rest] > 1 else -1
+                leads = top2 >= 0 and meta[_OWNER + 13 * led + top2] == (seat + 2) % 4
+                return weight + (36 if leads else 48)
+            return weight + (48 if 1 << card % 13 > trumps4 else -12)
+        if led4:
+            return weight + 72
+        return weight + (48 if 1 << card % 13 > trumps4 else 36)
+    value = length * 64 // 24 - 2 * guarded
+    if led == 3:
+        return -rank + value
+    if win_seat == (seat + 2) % 4:
+        return (2 if suit == 3 else 25) - rank + value
+    if win >= 39:
+        if suit == 3:
+            return 33 + relative if card > win else -13 + relative
+        return 14 - rank + value
+    return 33 + relative if suit == 3 else 14 - rank + value
+
+
+@njit(cache=True)
 def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: int,
            win_seat: int, moves: int, alive: int, buf: np.ndarray, ply: int,
            meta: np.ndarray) -> int:
@@ -742,6 +810,9 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card:
                     weight += 30
                 else:
                     weight -= length
+            elif n == 4 and pos > 0 and suit != led:
+                weight = _void_weight(hands, pos, seat, card, led, win_card, win_seat, alive,
+                                      meta)
             elif pos == 2 and n == 4 and suit == led:
                 weight = _third_weight(hands, seat, card, win_card, win_seat, alive)
             elif pos == 1 and n == 4 and suit == led:
