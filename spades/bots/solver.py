@@ -300,8 +300,8 @@ def _side_bounds(hands: np.ndarray, n: int, leader: int, broken: bool, alive: in
     total = 0
     for seat in range(0, n, 2):
         total += meta[4 + seat]
-    mine, mine_cards = _sure_trumps(hands, n, 0)
-    theirs, their_cards = _sure_trumps(hands, n, 1)
+    mine, mine_cards = _sure_trumps(hands, n, np.int64(0))
+    theirs, their_cards = _sure_trumps(hands, n, np.int64(1))
     cash, cash_cards = _quick(hands, n, leader, broken, alive, left)
     least, cards = mine, mine_cards
     if leader % 2 == 0 and cash > least:
@@ -428,7 +428,7 @@ def _lookup(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np
     ``need``, or if ``mask_low`` or ``mask_high`` is not 0 the one stored with exactly
     these patterns and masks; -1 if none."""
     exact = mask_low != 0 or mask_high != 0
-    k = _slot(slots, meta, lengths, tag, False)
+    k = _slot(slots, meta, lengths, tag, np.bool_(False))
     if k < 0:
         return -1
     block = slots[k, 2]
@@ -458,18 +458,19 @@ def _store(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.
     mask_low, mask_high = _pattern_masks(cards, alive)
     low &= mask_low
     high &= mask_high
-    e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, mask_low, mask_high, 0)
+    e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, mask_low, mask_high,
+                np.int64(0))
     if e >= 0:
         block, j = divmod(e, _BLOCK)
         bounds[block, j, 0] = max(bounds[block, j, 0], lower)
         bounds[block, j, 1] = min(bounds[block, j, 1], upper)
         return
-    k = _slot(slots, meta, lengths, tag, True)
+    k = _slot(slots, meta, lengths, tag, np.bool_(True))
     block = slots[k, 2]
     if block < 0 or entries[block, _BLOCK, 1] == _BLOCK:
         if meta[3] == entries.shape[0]:
             _clear(slots, meta)
-            k = _slot(slots, meta, lengths, tag, True)
+            k = _slot(slots, meta, lengths, tag, np.bool_(True))
             block = -1
         fresh = meta[3]
         meta[3] += 1
@@ -895,10 +896,10 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
             return reached, (1 << wc) if sm >= 2 else zero
         if only < 0:
             if not score and not plain:
-                sure, cards = _sure_trumps(hands, n, 0)
+                sure, cards = _sure_trumps(hands, n, zero)
                 if sure >= need:
                     return True, cards
-                sure, cards = _sure_trumps(hands, n, 1)
+                sure, cards = _sure_trumps(hands, n, np.int64(1))
                 if left - sure < need:
                     return False, cards
             lengths, low, high = _shape(hands, n, alive, meta)
@@ -908,7 +909,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
                 if reached >= 0:
                     return reached == 1, cards
             tag = leader << 1 | (1 if broken else 0) | (table[3, won] << 3 if score else 0)
-            e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, 0, 0, need)
+            e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, zero, zero, need)
             if e >= 0:
                 block, j = divmod(e, _BLOCK)
                 return bounds[block, j, 0] >= need, _masked_cards(
@@ -922,7 +923,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
                     return True, cards
                 if not maximise and left - sure < need:
                     _store(slots, entries, bounds, meta, lengths, tag, low, high, cards, alive,
-                           0, left - sure)
+                           zero, left - sure)
                     return False, cards
             store = True
         moves = hand if broken else (hand & ~_SPADES or hand)
@@ -1013,8 +1014,8 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     meta[2] = mode
     meta[4:4 + n] = won
     pos = len(trick)
-    led = wc = -1
-    ws, sm, mask = leader, 0, 0
+    led = wc = np.int64(-1)  # int64 throughout: one compiled version of each callee
+    ws, sm, mask = np.int64(leader), np.int64(0), np.int64(0)
     for i in range(pos):
         card, seat = trick[i], (leader + i) % n
         if i == 0 or card >= 39 > wc:
@@ -1029,7 +1030,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     for other in range(n):
         alive |= hands[other]
     reps = _reps(legal, hands[(leader + pos) % n], alive)
-    k = _order(hands, n, leader, pos, led, wc, ws, reps, alive, buf, _ROOT, meta)
+    k = _order(hands, n, leader, pos, led, wc, ws, reps, alive, buf, np.int64(_ROOT), meta)
     guess = -1
     for i in range(k):
         card = buf[_ROOT, i]
