@@ -504,17 +504,3 @@ def test_hard_plays_equal_cards_as_medium_does_without_playing_them_out() -> Non
     assert action == make_bot("medium", 1).act(obs)
     assert reason == "these cards are all worth the same"
 
-
-def test_hard_plays_its_own_standing_nil_by_deals_played_out_not_by_the_solver() -> None:
-    game = partnership_game("2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S", "play", bid="nil")
-    medium = make_bot("medium", 1)
-    def late_choice_of_suits() -> bool:  # the solver would take it (dd=6), cards differ
-        suits = {a.card // 13 for a in game.legal_actions()}
-        return game.to_move == 0 and len(game.hand_of(0)) <= 6 and len(suits) > 1
-
-    while not late_choice_of_suits():
-        game.apply(medium.act(game.observation(game.to_move)))
-    obs = game.observation(0)
-    assert obs.bids[0] == 0 and obs.tricks_won[0] == 0
-    action, reason = make_bot("hard:early=4", 1).explain(obs)
-    assert action in obs.legal and "over 4 sampled deals played out" in reason

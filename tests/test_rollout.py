@@ -38,18 +38,13 @@ def test_bids_already_made_stand_and_the_others_are_the_medium_players(first: in
     assert bids[(first + 1) % 4] == 2 and sum(won) == 13
 
 
-def test_misfits_counts_the_bids_the_medium_player_would_not_have_made() -> None:
+def test_a_bid_fits_the_sample_when_the_medium_player_would_have_made_it() -> None:
     rollout = Rollout(PARTNERSHIP, one_suit_each(2), 2)
-    assert rollout.misfits([None, None, 13, None]) == 0
-    assert rollout.misfits([None, None, 12, None]) == 0  # within a trick
-    assert rollout.misfits([None, None, 0, None]) == 1  # nil with thirteen spades
-    assert rollout.misfits([None, None, 10, None]) == 1
-    assert rollout.misfits([None, None, 10, None], skip=2) == 0  # the sampling seat's own
-    assert rollout.misfits([None] * 4) == 0  # nothing bid yet
-    medium_bids, _ = rollout.play([None] * 4, seed=1)
-    assert rollout.misfits(medium_bids) == 0
-    far = [bid + 2 if seat in (0, 3) else bid for seat, bid in enumerate(medium_bids)]
-    assert rollout.misfits(far) == 2
+    assert rollout.fits([None, None, 13, None], seed=1)
+    assert rollout.fits([None, None, 12, None], seed=1)  # within a trick
+    assert not rollout.fits([None, None, 0, None], seed=1)  # nil with thirteen spades
+    assert not rollout.fits([None, None, 10, None], seed=1)
+    assert rollout.fits([None] * 4, seed=1)  # nothing bid yet: any deal fits
 
 
 def test_a_rollout_plays_the_hand_as_the_engine_does_with_medium_bots() -> None:

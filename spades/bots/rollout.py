@@ -37,23 +37,21 @@ class Rollout:
     def _real(self, seat: int) -> int:
         return (seat + self.first) % self.rules.players
 
-    def misfits(self, bids: Sequence[int | None], skip: int | None = None) -> int:
-        """How many seats bid what the medium player, holding their sampled hands, would
-        not have bid (more than a trick away, or nil against not nil). The bid of seat
-        ``skip`` (the seat that samples: its hand is its own) is not counted."""
-        game, bots = self._start(0)
-        wrong = 0
+    def fits(self, bids: Sequence[int | None], seed: int) -> bool:
+        """Whether the medium player, holding the sampled hands, would have bid (within a
+        trick, and nil exactly when nil) what the seats that have bid did bid."""
+        game, bots = self._start(seed)
         while game.phase is Phase.BIDDING:
             seat = game.to_move
             assert seat is not None
             made = bids[self._real(seat)]
             if made is None:
-                break
-            if self._real(seat) != skip:
-                guess = bots[seat].act(game.observation(seat)).tricks
-                wrong += (guess == 0) != (made == 0) or abs(guess - made) > 1
+                return True
+            guess = bots[seat].act(game.observation(seat)).tricks
+            if (guess == 0) != (made == 0) or abs(guess - made) > 1:
+                return False
             game.apply(Action.bid(made))
-        return wrong
+        return True
 
     def play(self, bids: Sequence[int | None], seed: int, cards: Sequence[int] = ()
              ) -> tuple[list[int], list[int]]:

@@ -1,15 +1,13 @@
 """Search players: ``hard``, ``expert`` and ``cheat``.
 
 Card play is perfect-information Monte Carlo: deal the hidden cards many times in
-ways consistent with everything the seat has seen (:mod:`.belief`; with four players
-a deal counts less for each bid the medium player would not have made with it),
-value every legal card on each deal with the double-dummy solver, whose value is the hand's
+ways consistent with everything the seat has seen (:mod:`.belief`), value every
+legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match), and play the card with the best mean. Where a deal
-would take the solver too long (early tricks with four hands) each card is valued
-instead on sampled deals played out by the medium player (:mod:`.rollout`), and so
-is every card of a seat whose own nil still stands: the solver, which sees every
-card of each sampled deal, is too sure which cards are safe for a nil.
+would take the solver too long (early tricks with four hands) the medium player's
+card stands, or with the ``early`` budget each card is valued on sampled deals played
+out by the medium player (:mod:`.rollout`; no gain measured yet, at twice the time).
 Two-player bids and draft choices come from the same sampling: the double-dummy
 tricks of each deal give the expected score of every bid, and the tricks a hand
 ends with after keeping or discarding the offered card. Partnership bids play
@@ -35,7 +33,7 @@ from .solver import Deal, score_values, trick_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
 ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in rollouts
-MISFIT_WEIGHT = 0.1  # a sampled deal's weight for each seat whose bid it does not explain
+BID_FIT_ATTEMPTS = 8  # sampled deals tried per partnership bid sample to fit the bids made
 
 
 def match_value(
@@ -87,7 +85,7 @@ class SearchBot:
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 12,
-                 bids: int = 32, early: int = 16) -> None:
+                 bids: int = 32, early: int = 0) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int),
                                   ("time", time, (int, float, type(None)))):
@@ -115,11 +113,10 @@ class SearchBot:
             return obs.legal[0], "the only legal action"
         kind = obs.legal[0].kind
         try:
-            rollouts = obs.rules.players == 4 and self.early_samples and not obs.blind_nil
-            if kind == "play" and rollouts and (not self._can_search(obs) or _own_nil(obs)):
-                return self._play_early(obs)
             if kind == "play" and self._can_search(obs):
                 return self._play(obs)
+            if kind == "play" and self.early_samples and not obs.blind_nil:
+                return self._play_early(obs)
             if kind == "bid" and obs.rules.players == 2:
                 return self._bid_two_player(obs)
             if kind == "bid" and self.bid_samples and not obs.blind_nil:
@@ -164,42 +161,29 @@ class SearchBot:
         """One deal of the hidden cards consistent with what the seat has seen."""
         return sample_hands(obs, self.rng)
 
-    @staticmethod
-    def _weight(obs: Observation, hands: Sequence[int]) -> float:
-        """How much a sampled deal counts: with four players, :data:`MISFIT_WEIGHT` for
-        each other seat that bid what the medium player would not have bid with its
-        sampled hand (and the cards it has played); 1 otherwise."""
-        if obs.rules.players != 4 or obs.blind_nil or obs.dealer is None:
-            return 1.0
-        dealt = [h | p for h, p in zip(hands, played_by(obs), strict=True)]
-        rollout = Rollout(obs.rules, dealt, (obs.dealer + 1) % 4)
-        return MISFIT_WEIGHT ** rollout.misfits(obs.bids, skip=obs.seat)
-
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
         evaluate = match_value(obs, bids)
         trick = obs.trick
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
-        deals, weights = 0, 0.0
+        deals = 0
         while (hands := next_world()) is not None:
-            weight = self._weight(obs, hands)
-            deals, weights = deals + 1, weights + weight
+            deals += 1
             deal = Deal(tuple(hands), trick.leader if trick else obs.seat,
                         trick.cards if trick else (), tuple(obs.tricks_won),
                         obs.spades_broken or obs.rules.lead_spades_anytime, obs.rules.players)
             for card, value in score_values(deal, bids, obs.rules, evaluate).items():
-                totals[card] = totals.get(card, 0.0) + weight * value
-        return _best_card({a: totals.get(a.card, float("-inf")) for a in obs.legal}, weights,
-                          f"{deals} sampled deals")
+                totals[card] = totals.get(card, 0.0) + value
+        return _best_card({a: totals.get(a.card, float("-inf")) for a in obs.legal}, deals,
+                          "deals")
 
     def _play_early(self, obs: Observation) -> tuple[Action, str]:
-        """A card before the solver takes over, or while the seat's own nil stands (four
-        hands): every legal card on the same sampled deals, the rest of the hand played
-        out by the medium player, whose own card stands unless another is worth
-        :data:`ROLLOUT_MARGIN` more. Cards between which every card has been played are
-        worth the same: one of them is played out for all (the medium player's, if it
-        is one of them)."""
+        """A card before the solver takes over (four hands): every legal card on the same
+        sampled deals, the rest of the hand played out by the medium player, whose own
+        card stands unless another is worth :data:`ROLLOUT_MARGIN` more. Cards between
+        which every card has been played are worth the same: one of them is played out
+        for all (the medium player's, if it is one of them)."""
         assert obs.dealer is not None
         first = (obs.dealer + 1) % 4
         played = played_by(obs)
@@ -213,20 +197,16 @@ class SearchBot:
             return medium, "these cards are all worth the same"
         value = match_value(obs, contracts(obs.bids, obs.blind_nil))
         totals = dict.fromkeys(tried, 0.0)
-        weights = 0.0
         for _ in range(self.early_samples):
             hands = self._sample(obs)
-            weight = self._weight(obs, hands)
-            weights += weight
             rollout = Rollout(obs.rules, [h | p for h, p in zip(hands, played, strict=True)],
                               first)
             seed = self.rng.getrandbits(32)
             for card in tried:
                 _, won = rollout.play(obs.bids, seed, [*so_far, card])
-                totals[card] += weight * value(tuple(won))
-        return _best_card({Action.play(c): v for c, v in totals.items()}, weights,
-                          f"{self.early_samples} sampled deals played out", prefer=medium,
-                          margin=ROLLOUT_MARGIN)
+                totals[card] += value(tuple(won))
+        return _best_card({Action.play(c): v for c, v in totals.items()}, self.early_samples,
+                          "deals played out", prefer=medium, margin=ROLLOUT_MARGIN)
 
     def _draft(self, obs: Observation) -> tuple[Action, str]:
         """Keep or discard by sampling: deal the unseen cards to the other player's hand,
@@ -299,7 +279,9 @@ class SearchBot:
     def _bid_partnership(self, obs: Observation) -> tuple[Action, str]:
         """The bid with the best mean value over sampled deals played out by the medium
         player, the same deals for every bid considered: nil, and the likely tricks of
-        the hand from one below to two above.
+        the hand from one below to two above. A sampled deal must agree with the bids
+        already made (the medium player would have bid them); after a few tries the
+        last one drawn stands.
         """
         medium = self.fallback.act(obs)
         likely = round(estimate_tricks(obs.hand, 0, 4))
@@ -308,40 +290,34 @@ class SearchBot:
         assert obs.dealer is not None
         first = (obs.dealer + 1) % 4
         totals = dict.fromkeys(choices, 0.0)
-        weights = 0.0
         for _ in range(self.bid_samples):
-            hands = self._sample(obs)
-            weight = self._weight(obs, hands)
-            weights += weight
-            rollout = Rollout(obs.rules, hands, first)
+            for _ in range(BID_FIT_ATTEMPTS):
+                rollout = Rollout(obs.rules, self._sample(obs), first)
+                if rollout.fits(obs.bids, self.rng.getrandbits(32)):
+                    break
             seed = self.rng.getrandbits(32)
             for choice in choices:
                 bids = [choice.tricks if s == obs.seat else b for s, b in enumerate(obs.bids)]
                 final, won = rollout.play(bids, seed)
-                totals[choice] += weight * match_value(obs, contracts(final, ()))(tuple(won))
+                totals[choice] += match_value(obs, contracts(final, ()))(tuple(won))
         ranked = sorted(choices, key=lambda a: (totals[a], a == medium), reverse=True)
         best, second = ranked[0], ranked[1]
-        return best, (f"expected {totals[best] / weights:+.1f} points over {self.bid_samples} "
-                      f"sampled deals played out, {(totals[best] - totals[second]) / weights:.1f}"
-                      f" more than bidding {second.tricks or 'nil'}")
+        deals = self.bid_samples
+        return best, (f"expected {totals[best] / deals:+.1f} points over {deals} sampled deals "
+                      f"played out, {(totals[best] - totals[second]) / deals:.1f} more than "
+                      f"bidding {second.tricks or 'nil'}")
 
 
-def _best_card(totals: dict[Action, float], weights: float, deals: str,
+def _best_card(totals: dict[Action, float], deals: int, how: str,
                prefer: Action | None = None, margin: float = 0.0) -> tuple[Action, str]:
-    """The card with the best total value (a sum over sampled ``deals`` whose weights sum
-    to ``weights``), ``prefer`` counted ``margin`` points higher (and winning ties),
-    with the reason for a person."""
-    ranked = sorted(totals, key=lambda a: (totals[a] + (a == prefer) * margin * weights,
+    """The card with the best total value over ``deals``, ``prefer`` counted ``margin``
+    points higher (and winning ties), with the reason for a person."""
+    ranked = sorted(totals, key=lambda a: (totals[a] + (a == prefer) * margin * deals,
                                            a == prefer), reverse=True)
     best, second = ranked[0], ranked[1]
-    return best, (f"worth {totals[best] / weights:+.1f} points to your side on average over "
-                  f"{deals}, {(totals[best] - totals[second]) / weights:.1f} more than "
-                  f"{card_text(second.card)}")
-
-
-def _own_nil(obs: Observation) -> bool:
-    """Whether the seat bid nil and has won no trick yet."""
-    return obs.bids[obs.seat] == 0 and obs.tricks_won[obs.seat] == 0
+    return best, (f"worth {totals[best] / deals:+.1f} points to your side on average over "
+                  f"{deals} sampled {how}, {(totals[best] - totals[second]) / deals:.1f} more "
+                  f"than {card_text(second.card)}")
 
 
 def _equal_cards(cards: Sequence[int], played: int) -> list[list[int]]:
