@@ -25,7 +25,8 @@ def one_suit_each(first: int) -> list[int]:
 
 @pytest.mark.parametrize("first", range(4))
 def test_the_first_bidder_leads_and_seats_keep_their_hands(first: int) -> None:
-    bids, won = Rollout(PARTNERSHIP, one_suit_each(first), first).play([None] * 4, seed=1)
+    rollout = Rollout(PARTNERSHIP, one_suit_each(first), dealer=(first - 1) % 4)
+    bids, won = rollout.play([None] * 4, seed=1)
     assert won[first] == 13 and sum(won) == 13
     assert bids[first] == 13  # the medium player counts thirteen spades as thirteen tricks
 
@@ -34,12 +35,13 @@ def test_the_first_bidder_leads_and_seats_keep_their_hands(first: int) -> None:
 def test_bids_already_made_stand_and_the_others_are_the_medium_players(first: int) -> None:
     made = [None] * 4
     made[(first + 1) % 4] = 2
-    bids, won = Rollout(PARTNERSHIP, one_suit_each(first), first).play(made, seed=1)
+    rollout = Rollout(PARTNERSHIP, one_suit_each(first), dealer=(first - 1) % 4)
+    bids, won = rollout.play(made, seed=1)
     assert bids[(first + 1) % 4] == 2 and sum(won) == 13
 
 
 def test_a_bid_fits_the_sample_when_the_medium_player_would_have_made_it() -> None:
-    rollout = Rollout(PARTNERSHIP, one_suit_each(2), 2)
+    rollout = Rollout(PARTNERSHIP, one_suit_each(2), dealer=1)
     assert rollout.fits([None, None, 13, None], seed=1)
     assert rollout.fits([None, None, 12, None], seed=1)  # within a trick
     assert not rollout.fits([None, None, 0, None], seed=1)  # nil with thirteen spades
@@ -56,6 +58,6 @@ def test_a_rollout_plays_the_hand_as_the_engine_does_with_medium_bots() -> None:
     while game.hands[0].result is None:
         seat = game.to_move
         game.apply(bots[seat].act(game.observation(seat)))
-    bids, won = Rollout(PARTNERSHIP, hands, first=0).play([None] * 4, seed=3)
+    bids, won = Rollout(PARTNERSHIP, hands, dealer=game.hands[0].dealer).play([None] * 4, seed=3)
     assert bids == [tricks for _, tricks in sorted(game.hands[0].bids)]
     assert won == list(game.hands[0].result.tricks)

@@ -4,8 +4,9 @@ A rollout starts from a sampled deal as it stood when the bidding began (a card 
 per seat), takes the bids already made and the cards already played, lets the medium
 player bid for the seats still to bid and play every card after those, and gives the
 tricks each seat won and the bids it ended with. The engine plays the hand, so no
-rule is copied here; seats are renumbered so that the sampled hand's first bidder
-sits where the engine's first hand starts.
+rule is copied here: seats are turned so that the real dealer sits where the
+engine's first hand puts its dealer, and the deck is laid out as the engine deals it
+(both read from the engine once).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 
 from ..actions import Action
 from ..cards import cards_in
@@ -21,21 +23,35 @@ from ..rules import Rules
 from .rules_based import MediumBot
 
 
+@cache
+def _first_deal(rules: Rules) -> tuple[int, tuple[int, ...]]:
+    """The engine's first hand with ``rules``: its dealer, and the deck positions (as a
+    mask) each seat is dealt."""
+    game = Game(rules, decks=[list(range(13 * rules.players))])
+    dealer = game.hands[0].dealer
+    assert dealer is not None
+    return dealer, tuple(game.hand_masks())
+
+
 class Rollout:
     """One sampled deal at the start of the bidding, played by medium bots.
 
-    ``hands``: a card mask per seat; ``first``: the seat that bids (and leads) first.
+    ``hands``: a card mask per seat; ``dealer``: the seat that dealt the hand.
     """
 
-    def __init__(self, rules: Rules, hands: Sequence[int], first: int) -> None:
+    def __init__(self, rules: Rules, hands: Sequence[int], dealer: int) -> None:
         self.rules = replace(rules, blind_nil=False)  # declarations are over when bids start
-        self.first = first
         n = rules.players
-        held = [list(cards_in(hands[(seat + first) % n])) for seat in range(n)]
-        self.deck = [held[i % n][i // n] for i in range(13 * n)]
+        engine_dealer, positions = _first_deal(self.rules)
+        self.turn = (dealer - engine_dealer) % n  # engine seat + turn = real seat
+        self.deck = [0] * 13 * n
+        for seat in range(n):
+            for place, card in zip(cards_in(positions[seat]), cards_in(hands[self._real(seat)]),
+                                   strict=True):
+                self.deck[place] = card
 
     def _real(self, seat: int) -> int:
-        return (seat + self.first) % self.rules.players
+        return (seat + self.turn) % self.rules.players
 
     def fits(self, bids: Sequence[int | None], seed: int) -> bool:
         """Whether the medium player, holding the sampled hands, would have bid (within a
@@ -74,7 +90,7 @@ class Rollout:
         n = self.rules.players
         final = dict(game.hands[0].bids)
         result = game.hands[0].result
-        order = [(seat - self.first) % n for seat in range(n)]
+        order = [(seat - self.turn) % n for seat in range(n)]
         return [final[s] for s in order], [result.tricks[s] for s in order]
 
     def _start(self, seed: int) -> tuple[Game, list[MediumBot]]:

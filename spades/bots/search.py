@@ -20,6 +20,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import reduce
+from operator import or_
 
 from ..actions import DISCARD, KEEP, Action
 from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, TEN, card_text, mask_of
@@ -185,13 +187,11 @@ class SearchBot:
         which every card has been played are worth the same: one of them is played out
         for all (the medium player's, if it is one of them)."""
         assert obs.dealer is not None
-        first = (obs.dealer + 1) % 4
         played = played_by(obs)
         so_far = [card for trick in (*obs.tricks, *([obs.trick] if obs.trick else []))
                   for card in trick.cards]
         medium = self.fallback.act(obs)
-        groups = _equal_cards([a.card for a in obs.legal], played[0] | played[1] | played[2]
-                              | played[3])
+        groups = _equal_cards([a.card for a in obs.legal], reduce(or_, played))
         tried = [medium.card if medium.card in group else group[0] for group in groups]
         if len(tried) == 1:
             return medium, "these cards are all worth the same"
@@ -200,7 +200,7 @@ class SearchBot:
         for _ in range(self.early_samples):
             hands = self._sample(obs)
             rollout = Rollout(obs.rules, [h | p for h, p in zip(hands, played, strict=True)],
-                              first)
+                              obs.dealer)
             seed = self.rng.getrandbits(32)
             for card in tried:
                 _, won = rollout.play(obs.bids, seed, [*so_far, card])
@@ -288,11 +288,10 @@ class SearchBot:
         wanted = {0, medium.tricks, *range(likely - 1, likely + 3)}
         choices = [a for a in obs.legal if a.tricks in wanted]
         assert obs.dealer is not None
-        first = (obs.dealer + 1) % 4
         totals = dict.fromkeys(choices, 0.0)
         for _ in range(self.bid_samples):
             for _ in range(BID_FIT_ATTEMPTS):
-                rollout = Rollout(obs.rules, self._sample(obs), first)
+                rollout = Rollout(obs.rules, self._sample(obs), obs.dealer)
                 if rollout.fits(obs.bids, self.rng.getrandbits(32)):
                     break
             seed = self.rng.getrandbits(32)
