@@ -93,8 +93,7 @@ class SpadesEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as a boolean array (sb3-contrib's MaskablePPO asks this)."""
-        assert self.game is not None
-        return action_mask(self.game.observation(self.seat), self._size).astype(bool)
+        return action_mask(self.learner_observation(), self._size).astype(bool)
 
     def learner_observation(self) -> Observation:
         """The learner's own :class:`~spades.Observation`, the object the tensor is
@@ -131,7 +130,6 @@ class SpadesEnv(gymnasium.Env):
             game.apply(self._bots[seat].act(game.observation(seat)))
 
     def _observe(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        assert self.game is not None
-        obs = self.game.observation(self.seat)
+        obs = self.learner_observation()
         mask = action_mask(obs, self._size)
         return {"observation": encode(obs), "action_mask": mask}, {"action_mask": mask}
