@@ -504,24 +504,6 @@ def _reps(moves: int, hand: int, alive: int) -> int:
 
 
 @njit(cache=True)
-def _can_beat_later(hands: np.ndarray, n: int, leader: int, pos: int, side: int,
-                    card: int) -> bool:
-    """Whether a seat of the side other than ``side``, still to play to the trick, could
-    beat ``card`` (with a higher card of its suit, or by ruffing a side suit)."""
-    suit = card // 13
-    for p in range(pos + 1, n):
-        seat = (leader + p) % n
-        if seat % 2 == side:
-            continue
-        holding = hands[seat] >> 13 * suit & _SUIT
-        if holding and 13 * suit + _HIGH[holding] > card:
-            return True
-        if not holding and suit < 3 and hands[seat] & _SPADES:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _run_top(hand: int, alive: int, card: int) -> int:
     """The highest card of ``hand`` equal to ``card`` (no other card in play between)."""
     suit, rank = divmod(card, 13)
@@ -773,25 +755,16 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card:
     cards = buf[ply, :16]
     weights = buf[ply, 16:]
     k = 0
-    mine_sure = pos > 0 and win_seat % 2 == seat % 2 and not _can_beat_later(
-        hands, n, leader, pos, seat % 2, win_card)
+    # the weights below the four-hand ones are the last hand's (or the second of two)
+    mine_sure = pos == n - 1 and win_seat % 2 == seat % 2
     for suit in range(4):
         held = moves >> 13 * suit & _SUIT
         if not held:
             continue
         length = _POP[hands[seat] >> 13 * suit & _SUIT]
         top = _HIGH[alive >> 13 * suit & _SUIT]
-        later, ruff, spread = -1, False, 0
-        if pos > 0:  # the later opponents' top card of the suit, and whether one may ruff
-            for p in range(pos + 1, n):
-                other = (leader + p) % n
-                if other % 2 != seat % 2:
-                    holding = hands[other] >> 13 * suit & _SUIT
-                    if holding:
-                        later = max(later, 13 * suit + _HIGH[holding])
-                    elif suit < 3 and hands[other] & _SPADES:
-                        ruff = True
-        elif n == 2:  # the opponent may ruff, or holds many cards of the suit
+        ruff, spread = False, 0
+        if pos == 0 and n == 2:  # the opponent may ruff, or holds many cards of the suit
             other = hands[1 - seat]
             ruff = suit < 3 and not other >> 13 * suit & _SUIT and other & _SPADES
             count = _POP[other >> 13 * suit & _SUIT]
@@ -823,7 +796,7 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card:
                     weight -= 40
                 weight -= length
             elif _beats(card, win_card):
-                weight += 30 if ruff or later > card else 60
+                weight += 60
             elif card >= 39:
                 weight -= 40
             else:
@@ -931,7 +904,8 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
         if pos == 1 and n == 4 and only < 0 and not score and not plain:
             # the second hand's side needs one trick, or the other side every trick
             side = seat % 2
-            if need == 1 if side == 0 else need >= _count(hand):
+            decides = need == 1 if side == 0 else need >= _count(hand)
+            if decides:
                 wins, cards = _second_wins(hands, seat, led, win_card)
                 if wins:
                     return side == 0, cards
