@@ -162,6 +162,12 @@ _SCAN = 32  # blocks a look-up reads at most, the newest first
 _OWNER = 8  # where the seat holding each card starts in ``meta``
 
 
+# The kernel's functions below _solve take the arrays it makes and never make one:
+# without numba's reference counts (``_nrt=False``) an array passes to a call for free,
+# where counting took a quarter of the time.
+_kernel = njit(cache=True, _nrt=False)
+
+
 def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Popcount, highest and lowest bit (-1 for none) of every 13-bit holding."""
     pop = np.zeros(8192, np.int64)
@@ -177,14 +183,14 @@ def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _POP, _HIGH, _LOW = _holding_tables()
 
 
-@njit(cache=True)
+@_kernel
 def _count(mask: int) -> int:
     """The number of cards in ``mask``."""
     return (_POP[mask & _SUIT] + _POP[mask >> 13 & _SUIT] + _POP[mask >> 26 & _SUIT]
             + _POP[mask >> 39 & _SUIT])
 
 
-@njit(cache=True)
+@_kernel
 def _top(mask: int) -> int:
     """The highest card of ``mask`` (-1 if empty)."""
     for suit in range(3, -1, -1):
@@ -194,7 +200,7 @@ def _top(mask: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@_kernel
 def _beats(card: int, best: int) -> bool:
     """Whether ``card`` beats ``best``, the card winning a trick so far (spades are trump)."""
     if card // 13 == best // 13:
@@ -202,7 +208,7 @@ def _beats(card: int, best: int) -> bool:
     return card >= 39
 
 
-@njit(cache=True)
+@_kernel
 def _sure_trumps(hands: np.ndarray, n: int, side: int) -> tuple[int, int]:
     """Tricks ``side`` is sure of, and the cards that decide it: one hand's trumps above
     all of the other side's, or the two top trumps held one by each partner when one of
@@ -223,7 +229,7 @@ def _sure_trumps(hands: np.ndarray, n: int, side: int) -> tuple[int, int]:
     return best, cards if top >= 0 else 0
 
 
-@njit(cache=True)
+@_kernel
 def _run(mine: int, alive: int, suit: int) -> int:
     """The cards of ``mine`` above every other card of ``suit`` still in play."""
     own = mine >> 13 * suit & _SUIT
@@ -237,7 +243,7 @@ def _run(mine: int, alive: int, suit: int) -> int:
     return run
 
 
-@njit(cache=True)
+@_kernel
 def _cash(hands: np.ndarray, n: int, seat: int, broken: bool, alive: int,
           enough: int) -> tuple[int, int]:
     """Tricks ``seat``, on lead, is sure to take with its top cards: in each side suit as
@@ -263,7 +269,7 @@ def _cash(hands: np.ndarray, n: int, seat: int, broken: bool, alive: int,
     return count, cards
 
 
-@njit(cache=True)
+@_kernel
 def _quick(hands: np.ndarray, n: int, leader: int, broken: bool, alive: int,
            enough: int) -> tuple[int, int]:
     """Tricks the leader's side is sure to take by cashing the leader's top cards, or
@@ -291,7 +297,7 @@ def _quick(hands: np.ndarray, n: int, leader: int, broken: bool, alive: int,
     return best, cards
 
 
-@njit(cache=True)
+@_kernel
 def _side_bounds(hands: np.ndarray, n: int, leader: int, broken: bool, alive: int,
                  meta: np.ndarray, table: np.ndarray, left: int, need: int) -> tuple[int, int]:
     """In score mode with values that depend on side 0's tricks only: 1 if side 0 is
@@ -318,7 +324,7 @@ def _side_bounds(hands: np.ndarray, n: int, leader: int, broken: bool, alive: in
     return -1, 0
 
 
-@njit(cache=True)
+@_kernel
 def _second_wins(hands: np.ndarray, seat: int, led: int, lead: int) -> tuple[bool, int]:
     """Whether the side of ``seat``, second to play to a trick led with ``lead`` (four
     hands), is sure to win it: it can ruff and the third hand cannot, or it holds the
@@ -336,7 +342,7 @@ def _second_wins(hands: np.ndarray, seat: int, led: int, lead: int) -> tuple[boo
     return False, 0
 
 
-@njit(cache=True)
+@_kernel
 def _shape(hands: np.ndarray, n: int, alive: int, meta: np.ndarray) -> tuple[int, int, int]:
     """The suit lengths of every hand, and per suit who holds each card (2 bits a card,
     the top card highest)."""
@@ -359,7 +365,7 @@ def _shape(hands: np.ndarray, n: int, alive: int, meta: np.ndarray) -> tuple[int
     return lengths, low, high
 
 
-@njit(cache=True)
+@_kernel
 def _pattern_masks(cards: int, alive: int) -> tuple[int, int]:
     """Pattern masks covering, per suit, the cards from the top down to the lowest of
     ``cards``."""
@@ -377,7 +383,7 @@ def _pattern_masks(cards: int, alive: int) -> tuple[int, int]:
     return low, high
 
 
-@njit(cache=True)
+@_kernel
 def _masked_cards(low: int, high: int, alive: int) -> int:
     """The cards that pattern masks cover in this position: the top ones of each suit."""
     cards = 0
@@ -392,14 +398,14 @@ def _masked_cards(low: int, high: int, alive: int) -> int:
     return cards
 
 
-@njit(cache=True)
+@_kernel
 def _clear(slots: np.ndarray, meta: np.ndarray) -> None:
     """Empty the transposition table."""
     slots[:, 1] = 0
     meta[0] = meta[3] = 0
 
 
-@njit(cache=True)
+@_kernel
 def _slot(slots: np.ndarray, meta: np.ndarray, lengths: int, tag: int, create: bool) -> int:
     """The row of ``slots`` for a position's suit lengths and tag (-1 if none and not
     ``create``). When the rows or the blocks run out, the table starts again."""
@@ -420,7 +426,7 @@ def _slot(slots: np.ndarray, meta: np.ndarray, lengths: int, tag: int, create: b
     return i
 
 
-@njit(cache=True)
+@_kernel
 def _lookup(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.ndarray,
             lengths: int, tag: int, low: int, high: int, mask_low: int, mask_high: int,
             need: int) -> int:
@@ -449,7 +455,7 @@ def _lookup(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np
     return -1
 
 
-@njit(cache=True)
+@_kernel
 def _store(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.ndarray,
            lengths: int, tag: int, low: int, high: int, cards: int, alive: int,
            lower: int, upper: int) -> None:
@@ -483,7 +489,7 @@ def _store(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.
     bounds[block, j, 0], bounds[block, j, 1] = lower, upper
 
 
-@njit(cache=True)
+@_kernel
 def _reps(moves: int, hand: int, alive: int) -> int:
     """The lowest card of each run of ``moves`` adjacent in ``hand`` among ``alive`` cards."""
     reps = 0
@@ -503,7 +509,7 @@ def _reps(moves: int, hand: int, alive: int) -> int:
     return reps
 
 
-@njit(cache=True)
+@_kernel
 def _run_top(hand: int, alive: int, card: int) -> int:
     """The highest card of ``hand`` equal to ``card`` (no other card in play between)."""
     suit, rank = divmod(card, 13)
@@ -516,7 +522,7 @@ def _run_top(hand: int, alive: int, card: int) -> int:
     return 13 * suit + rank
 
 
-@njit(cache=True)
+@_kernel
 def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.ndarray) -> int:
     """DDS's weight for leading ``card`` (the lowest of cards equal in ``seat``'s hand),
     four hands: cash or set up tricks for the side, lead towards partner's high cards or
@@ -598,7 +604,7 @@ def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.n
     return weight + 17 - top
 
 
-@njit(cache=True)
+@_kernel
 def _second_weight(hands: np.ndarray, seat: int, card: int, lead: int, alive: int) -> int:
     """DDS's weight for the second hand following suit with ``card`` (the lowest of
     cards equal in its hand) to ``lead``, four hands: win cheaply when partner cannot,
@@ -645,7 +651,7 @@ def _second_weight(hands: np.ndarray, seat: int, card: int, lead: int, alive: in
     return (22 if sequence else 10) - rank
 
 
-@njit(cache=True)
+@_kernel
 def _third_weight(hands: np.ndarray, seat: int, card: int, win: int, win_seat: int,
                   alive: int) -> int:
     """DDS's weight for the third hand following suit with ``card`` (the lowest of cards
@@ -678,7 +684,7 @@ def _third_weight(hands: np.ndarray, seat: int, card: int, win: int, win_seat: i
     return -rank
 
 
-@njit(cache=True)
+@_kernel
 def _void_weight(hands: np.ndarray, pos: int, seat: int, card: int, led: int, win: int,
                  win_seat: int, alive: int, meta: np.ndarray) -> int:
     """DDS's weight for ``card`` (the lowest of cards equal in ``seat``'s hand) played
@@ -746,7 +752,7 @@ def _void_weight(hands: np.ndarray, pos: int, seat: int, card: int, led: int, wi
     return 33 + relative if suit == 3 else 14 - rank + value
 
 
-@njit(cache=True)
+@_kernel
 def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: int,
            win_seat: int, moves: int, alive: int, buf: np.ndarray, ply: int,
            meta: np.ndarray) -> int:
@@ -816,7 +822,7 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card:
     return k
 
 
-@njit(cache=True)
+@_kernel
 def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray,
           buf: np.ndarray, meta: np.ndarray, table: np.ndarray,
           leader: int, pos: int, led: int, win_card: int, win_seat: int, same: int,
