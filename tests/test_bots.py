@@ -26,6 +26,8 @@ from spades.bots import (
     parse_bot_name,
     reveal_hands,
 )
+from spades.bots.belief import played_by
+from spades.bots.rollout import Rollout
 from spades.bots.search import SearchBot
 from spades.cards import DECK_SIZE, SUIT_MASKS, cards_in, mask_of, parse_card
 
@@ -490,6 +492,22 @@ def test_hard_bids_high_in_partnership_with_a_hand_of_high_cards() -> None:
     obs = partnership_deal("AS KS QS JS TS AH KH QH AD KD AC KC QC", "bidding")
     action, reason = make_bot("hard:bids=8", 1).explain(obs)
     assert action.kind == "bid" and action.tricks >= 10, reason
+
+
+def test_hard_samples_deals_that_agree_with_the_bids_made() -> None:
+    game = partnership_game("AS 7S 2H 9H KH 3D 8D JD 4C 6C TC QC AC", "play")
+    obs = game.observation(0)
+    played = played_by(obs)
+
+    def agreeing(bot: SearchBot) -> int:
+        samples = [bot._sample(obs) for _ in range(30)]
+        return sum(Rollout(obs.rules, [h | p for h, p in zip(hands, played, strict=True)],
+                           game.hands[0].dealer).fits(obs.bids, seed, unchecked={0})
+                   for seed, hands in enumerate(samples))
+
+    fitted, unfitted = agreeing(SearchBot(random.Random(1))), agreeing(
+        SearchBot(random.Random(1), fit=1))
+    assert fitted >= 2 * unfitted + 5
 
 
 def test_hard_values_early_partnership_cards_by_deals_played_out() -> None:

@@ -12,7 +12,7 @@ engine's first hand puts its dealer, and the deck is laid out as the engine deal
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from functools import cache
 
@@ -53,9 +53,11 @@ class Rollout:
     def _real(self, seat: int) -> int:
         return (seat + self.turn) % self.rules.players
 
-    def fits(self, bids: Sequence[int | None], seed: int) -> bool:
+    def fits(self, bids: Sequence[int | None], seed: int, unchecked: Collection[int] = ()
+             ) -> bool:
         """Whether the medium player, holding the sampled hands, would have bid (within a
-        trick, and nil exactly when nil) what the seats that have bid did bid."""
+        trick, and nil exactly when nil) what the seats that have bid did bid; the bids
+        of the ``unchecked`` seats (of the real table) are taken as they were made."""
         game, bots = self._start(seed)
         while game.phase is Phase.BIDDING:
             seat = game.to_move
@@ -63,9 +65,10 @@ class Rollout:
             made = bids[self._real(seat)]
             if made is None:
                 return True
-            guess = bots[seat].act(game.observation(seat)).tricks
-            if (guess == 0) != (made == 0) or abs(guess - made) > 1:
-                return False
+            if self._real(seat) not in unchecked:
+                guess = bots[seat].act(game.observation(seat)).tricks
+                if (guess == 0) != (made == 0) or abs(guess - made) > 1:
+                    return False
             game.apply(Action.bid(made))
         return True
 

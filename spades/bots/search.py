@@ -1,7 +1,8 @@
 """Search players: ``hard``, ``expert`` and ``cheat``.
 
 Card play is perfect-information Monte Carlo: deal the hidden cards many times in
-ways consistent with everything the seat has seen (:mod:`.belief`), value every
+ways consistent with everything the seat has seen (:mod:`.belief`) and, with four
+hands, with the bids made (the medium player would have made them), value every
 legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match), and play the card with the best mean. Where a deal
@@ -35,7 +36,6 @@ from .solver import Deal, score_values, trick_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
 ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in rollouts
-BID_FIT_ATTEMPTS = 8  # sampled deals tried per partnership bid sample to fit the bids made
 
 
 def match_value(
@@ -82,14 +82,16 @@ class SearchBot:
     ``draft``: the sampled stocks per two-player draft choice (0: the medium
     player's rule); ``bids``: the sampled deals played out per partnership bid (0: the
     medium player's rule); ``early``: the sampled deals played out per card before the
-    solver takes over with four hands (0: the medium player's card).
+    solver takes over with four hands (0: the medium player's card); ``fit``: with four
+    hands, the deals drawn at most for one sample that agrees with the bids made (1:
+    the first deal drawn stands).
     """
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 12,
-                 bids: int = 32, early: int = 0) -> None:
+                 bids: int = 32, early: int = 0, fit: int = 8) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
-                                  ("min_samples", min_samples, int),
+                                  ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
             if not isinstance(value, kind) or isinstance(value, bool) or (
                     value is not None and value <= 0):
@@ -101,7 +103,7 @@ class SearchBot:
         self.rng = rng
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
-        self.bid_samples, self.early_samples = bids, early
+        self.bid_samples, self.early_samples, self.fit_attempts = bids, early, fit
         self.fallback = MediumBot(random.Random(rng.random()))
 
     def act(self, observation: Observation) -> Action:
@@ -160,8 +162,22 @@ class SearchBot:
         return next_world
 
     def _sample(self, obs: Observation) -> list[int]:
-        """One deal of the hidden cards consistent with what the seat has seen."""
-        return sample_hands(obs, self.rng)
+        """One deal of the hidden cards consistent with what the seat has seen; with four
+        hands, also with the bids made by the other seats (not blind nils), if one of
+        ``fit`` deals drawn is (:meth:`.Rollout.fits`), else the last drawn."""
+        hands = sample_hands(obs, self.rng)
+        if obs.rules.players == 2 or all(bid is None for bid in obs.bids):
+            return hands
+        assert obs.dealer is not None
+        played = played_by(obs)
+        unchecked = {obs.seat, *obs.blind_nil}
+        for _ in range(self.fit_attempts - 1):
+            at_bidding = [hand | cards for hand, cards in zip(hands, played, strict=True)]
+            if Rollout(obs.rules, at_bidding, obs.dealer).fits(
+                    obs.bids, self.rng.getrandbits(32), unchecked):
+                break
+            hands = sample_hands(obs, self.rng)
+        return hands
 
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
@@ -290,10 +306,7 @@ class SearchBot:
         assert obs.dealer is not None
         totals = dict.fromkeys(choices, 0.0)
         for _ in range(self.bid_samples):
-            for _ in range(BID_FIT_ATTEMPTS):
-                rollout = Rollout(obs.rules, self._sample(obs), obs.dealer)
-                if rollout.fits(obs.bids, self.rng.getrandbits(32)):
-                    break
+            rollout = Rollout(obs.rules, self._sample(obs), obs.dealer)
             seed = self.rng.getrandbits(32)
             for choice in choices:
                 bids = [choice.tricks if s == obs.seat else b for s, b in enumerate(obs.bids)]
