@@ -61,6 +61,11 @@ class Observation:
     results: tuple[HandResult, ...]
     winner: int | None
 
+    @property
+    def tricks_so_far(self) -> tuple[TrickView, ...]:
+        """This hand's tricks in the order played, the one in progress (if any) last."""
+        return (*self.tricks, self.trick) if self.trick is not None else self.tricks
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: cards and actions as RECORD.md text."""
         out: dict[str, Any] = {}

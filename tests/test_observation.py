@@ -384,3 +384,17 @@ def test_observation_json_writes_cards_and_actions_as_text(variant: str) -> None
     if variant == "two-player-300":
         expected -= {"gave", "received"}
     assert expected <= seen
+
+
+def test_tricks_so_far_lists_every_card_played_this_hand_in_order() -> None:
+    game = Game(rules_for("partnership", blind_nil=False), seed=5)
+    played: list[int] = []
+    while game.phase is not Phase.PLAY:
+        game.apply(Action.bid(3))
+    for _ in range(6):  # a trick and a half
+        card = game.observation(game.to_move).legal[0].card
+        played.append(card)
+        game.apply(Action.play(card))
+        for seat in range(4):
+            tricks = game.observation(seat).tricks_so_far
+            assert [c for trick in tricks for c in trick.cards] == played

@@ -48,8 +48,7 @@ def played_by(observation: Observation) -> list[int]:
     """The mask of cards each seat has played this hand."""
     n = observation.rules.players
     played = [0] * n
-    tricks = [*observation.tricks, *([observation.trick] if observation.trick else [])]
-    for trick in tricks:
+    for trick in observation.tricks_so_far:
         for i, card in enumerate(trick.cards):
             played[(trick.leader + i) % n] |= 1 << card
     return played
@@ -60,8 +59,7 @@ def voids(observation: Observation) -> list[int]:
     n = observation.rules.players
     void = [0] * n
     broken = observation.rules.lead_spades_anytime
-    tricks = [*observation.tricks, *([observation.trick] if observation.trick else [])]
-    for trick in tricks:
+    for trick in observation.tricks_so_far:
         if not trick.cards:
             continue
         led_suit = trick.cards[0] // RANKS_PER_SUIT

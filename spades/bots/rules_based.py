@@ -178,7 +178,7 @@ class Table:
             {suit for suit in range(4) if shown[seat] & SUIT_MASKS[suit] == SUIT_MASKS[suit]}
             for seat in range(self.n)]
         played = 0
-        for trick in (*obs.tricks, *([obs.trick] if obs.trick is not None else [])):
+        for trick in obs.tricks_so_far:
             played |= mask_of(trick.cards)
         self.played = played
         known_out = mask_of(obs.gave) if self.n == 4 else mask_of(obs.discards) | mask_of(obs.gave)

@@ -204,8 +204,7 @@ class SearchBot:
         for all (the medium player's, if it is one of them)."""
         assert obs.dealer is not None
         played = played_by(obs)
-        so_far = [card for trick in (*obs.tricks, *([obs.trick] if obs.trick else []))
-                  for card in trick.cards]
+        so_far = [card for trick in obs.tricks_so_far for card in trick.cards]
         medium = self.fallback.act(obs)
         groups = _equal_cards([a.card for a in obs.legal], reduce(or_, played))
         tried = [medium.card if medium.card in group else group[0] for group in groups]
