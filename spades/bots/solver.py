@@ -135,15 +135,19 @@ class Deal:
 # ------------------------------------------------------------ the compiled search
 #
 # A suit's holding is 13 bits (``mask >> 13 * suit & 8191``), looked up in tables.
-# The transposition table: ``slots`` rows (suit lengths, leader/broken/won tag + 1 or 0
-# when free, newest block or -1) found by open addressing; ``entries[block]`` 16 entries
-# (pattern of suits 0-1, of suits 2-3, mask of suits 0-1, of suits 2-3) and a last row
-# (older block or -1, entries used); ``bounds[block]`` (lower, upper) per entry.
+# ``work``, the search's state, an int64 vector: the work (a card mask a seat), then from
+# _WON the tricks won per seat (4), the rows used, the nodes, the mode (_SCORE, _PLAIN,
+# _SIDES), the blocks used, the slot rows, the seat holding each card (52), and from _BUF a
+# row of _WIDTH per depth: the moves in search order, their weights, per suit the rank
+# below which its cards are skipped, the last lead that reached its goal there.
+# ``tt``, the transposition table, 8 columns a row: first the slots, a row for each suit
+# lengths and tag (suit lengths, leader/broken/won tag + 1 or 0 when free, newest block or
+# -1, entries used in it) found by open addressing; then blocks of _BLOCK entries, a row
+# each (pattern of suits 0-1, of suits 2-3, mask of suits 0-1, of suits 2-3, lower bound,
+# upper bound, and in a block's first row the older block or -1).
 # A pattern gives, per suit, 2 bits for the seat holding each card in play, the top
 # card highest (32 bits a suit); the mask keeps the cards from the top down to the
 # lowest that decided the bounds.
-# ``meta``: rows used, nodes, the mode (_SCORE, _PLAIN, _SIDES), blocks used, tricks won
-# per seat (4), the seat holding each card (52).
 # ``table`` (score mode): per packed tricks-won (4 bits a seat) the value index at the
 # end of the hand, the least and the most value index still reachable, the tricks-won
 # key for the transposition table; per range of side 0's total (``low * 16 + high``) the
@@ -159,7 +163,11 @@ _PLAIN = 2  # for tests: no sure tricks, no small-card skips, exact positions on
 _SIDES = 4  # score mode whose values depend on side 0's tricks only
 _BLOCK = 16  # entries a block
 _SCAN = 32  # blocks a look-up reads at most, the newest first
-_OWNER = 8  # where the seat holding each card starts in ``meta``
+_WON, _ROWS, _NODES, _MODE, _BLOCKS, _SLOTS, _OWNER = 4, 8, 9, 10, 11, 12, 13  # in ``work``
+_BUF = 72  # where the depths' rows start in ``work``
+_WIDTH = 40  # a depth's row: moves, weights (from _WEIGHTS), skips (_SKIP), last cut (_CUT)
+_WEIGHTS, _SKIP, _CUT = 16, 32, 36
+_WORK = _BUF + _WIDTH * _PLIES  # the size of ``work``
 
 
 # The kernel's functions below _solve take the arrays it makes and never make one:
@@ -209,22 +217,22 @@ def _beats(card: int, best: int) -> bool:
 
 
 @_kernel
-def _sure_trumps(hands: np.ndarray, n: int, side: int) -> tuple[int, int]:
+def _sure_trumps(work: np.ndarray, n: int, side: int) -> tuple[int, int]:
     """Tricks ``side`` is sure of, and the cards that decide it: one hand's trumps above
     all of the other side's, or the two top trumps held one by each partner when one of
     them has another trump (ranks matter only if the other side has trumps)."""
     top = -1
     for seat in range(1 - side, n, 2):
-        top = max(top, _HIGH[hands[seat] >> 39 & _SUIT])
+        top = max(top, _HIGH[work[seat] >> 39 & _SUIT])
     best = tops = cards = 0
     for seat in range(side, n, 2):
-        above = (hands[seat] >> 39 & _SUIT) >> top + 1
+        above = (work[seat] >> 39 & _SUIT) >> top + 1
         if above:
             tops += 1
             cards |= above << 40 + top
             best = max(best, _POP[above])
-    if best == 1 and tops == 2 and (_POP[hands[side] >> 39] > 1
-                                    or _POP[hands[side + 2] >> 39] > 1):
+    if best == 1 and tops == 2 and (_POP[work[side] >> 39] > 1
+                                    or _POP[work[side + 2] >> 39] > 1):
         best = 2
     return best, cards if top >= 0 else 0
 
@@ -244,22 +252,22 @@ def _run(mine: int, alive: int, suit: int) -> int:
 
 
 @_kernel
-def _cash(hands: np.ndarray, n: int, seat: int, broken: bool, alive: int,
+def _cash(work: np.ndarray, n: int, seat: int, broken: bool, alive: int,
           enough: int) -> tuple[int, int]:
     """Tricks ``seat``, on lead, is sure to take with its top cards: in each side suit as
     many as every opponent holding trumps can follow to, and its top trumps if it may
     lead them (cashed last), counted until ``enough``; and the cards that decide it."""
     count = cards = 0
     for suit in range(4):
-        run = _run(hands[seat], alive, suit)
+        run = _run(work[seat], alive, suit)
         if not run:
             continue
         cash = _count(run)
         if suit < 3:
             for other in range(1 - seat % 2, n, 2):
-                if hands[other] & _SPADES:
-                    cash = min(cash, _POP[hands[other] >> 13 * suit & _SUIT])
-        elif not broken and hands[seat] & ~_SPADES:
+                if work[other] & _SPADES:
+                    cash = min(cash, _POP[work[other] >> 13 * suit & _SUIT])
+        elif not broken and work[seat] & ~_SPADES:
             cash = 0
         if cash:
             count += cash
@@ -270,27 +278,27 @@ def _cash(hands: np.ndarray, n: int, seat: int, broken: bool, alive: int,
 
 
 @_kernel
-def _quick(hands: np.ndarray, n: int, leader: int, broken: bool, alive: int,
+def _quick(work: np.ndarray, n: int, leader: int, broken: bool, alive: int,
            enough: int) -> tuple[int, int]:
     """Tricks the leader's side is sure to take by cashing the leader's top cards, or
     its partner's after a lead to a winner of theirs, counted until ``enough``; and the
     cards that decide it."""
-    best, cards = _cash(hands, n, leader, broken, alive, enough)
+    best, cards = _cash(work, n, leader, broken, alive, enough)
     if n == 2 or best >= enough:
         return best, cards
     partner = (leader + 2) % n
     for suit in range(4):
-        if not hands[leader] >> 13 * suit & _SUIT or (suit == 3 and not broken):
+        if not work[leader] >> 13 * suit & _SUIT or (suit == 3 and not broken):
             continue
-        entry = _run(hands[partner], alive, suit)
+        entry = _run(work[partner], alive, suit)
         if not entry:
             continue
         if suit < 3:  # an opponent void with trumps would ruff the lead
             for other in range(1 - leader % 2, n, 2):
-                if not hands[other] >> 13 * suit & _SUIT and hands[other] & _SPADES:
+                if not work[other] >> 13 * suit & _SUIT and work[other] & _SPADES:
                     entry = 0
         if entry:
-            count, more = _cash(hands, n, partner, broken, alive, enough)
+            count, more = _cash(work, n, partner, broken, alive, enough)
             if count > best:
                 best, cards = count, more | entry
             break
@@ -298,17 +306,17 @@ def _quick(hands: np.ndarray, n: int, leader: int, broken: bool, alive: int,
 
 
 @_kernel
-def _side_bounds(hands: np.ndarray, n: int, leader: int, broken: bool, alive: int,
-                 meta: np.ndarray, table: np.ndarray, left: int, need: int) -> tuple[int, int]:
+def _side_bounds(work: np.ndarray, n: int, leader: int, broken: bool, alive: int,
+                 table: np.ndarray, left: int, need: int) -> tuple[int, int]:
     """In score mode with values that depend on side 0's tricks only: 1 if side 0 is
     sure to reach ``need``, 0 if sure not to, -1 if neither, from the tricks each side is
     sure of (and those the leader's side can cash); and the cards that decide it."""
     total = 0
     for seat in range(0, n, 2):
-        total += meta[4 + seat]
-    mine, mine_cards = _sure_trumps(hands, n, np.int64(0))
-    theirs, their_cards = _sure_trumps(hands, n, np.int64(1))
-    cash, cash_cards = _quick(hands, n, leader, broken, alive, left)
+        total += work[_WON + seat]
+    mine, mine_cards = _sure_trumps(work, n, np.int64(0))
+    theirs, their_cards = _sure_trumps(work, n, np.int64(1))
+    cash, cash_cards = _quick(work, n, leader, broken, alive, left)
     least, cards = mine, mine_cards
     if leader % 2 == 0 and cash > least:
         least, cards = cash, cash_cards
@@ -325,17 +333,17 @@ def _side_bounds(hands: np.ndarray, n: int, leader: int, broken: bool, alive: in
 
 
 @_kernel
-def _second_wins(hands: np.ndarray, seat: int, led: int, lead: int) -> tuple[bool, int]:
+def _second_wins(work: np.ndarray, seat: int, led: int, lead: int) -> tuple[bool, int]:
     """Whether the side of ``seat``, second to play to a trick led with ``lead`` (four
-    hands), is sure to win it: it can ruff and the third hand cannot, or it holds the
+    work), is sure to win it: it can ruff and the third hand cannot, or it holds the
     top card of the suit and the third hand cannot ruff; and the cards that decide it."""
-    third, fourth = hands[(seat + 1) % 4], hands[(seat + 2) % 4]
+    third, fourth = work[(seat + 1) % 4], work[(seat + 2) % 4]
     if led < 3 and not third >> 13 * led & _SUIT and third & _SPADES:
         return False, 0
-    for other in (hands[seat], fourth):
+    for other in (work[seat], fourth):
         if led < 3 and not other >> 13 * led & _SUIT and other & _SPADES:
             return True, 0
-    ours = (hands[seat] | fourth) >> 13 * led & _SUIT
+    ours = (work[seat] | fourth) >> 13 * led & _SUIT
     top = _HIGH[ours]
     if top > lead % 13 and top > _HIGH[third >> 13 * led & _SUIT]:
         return True, 1 << 13 * led + top
@@ -343,13 +351,13 @@ def _second_wins(hands: np.ndarray, seat: int, led: int, lead: int) -> tuple[boo
 
 
 @_kernel
-def _shape(hands: np.ndarray, n: int, alive: int, meta: np.ndarray) -> tuple[int, int, int]:
+def _shape(work: np.ndarray, n: int, alive: int) -> tuple[int, int, int]:
     """The suit lengths of every hand, and per suit who holds each card (2 bits a card,
     the top card highest)."""
     lengths = 0
     for seat in range(n):
         for suit in range(4):
-            lengths = lengths << 4 | _POP[hands[seat] >> 13 * suit & _SUIT]
+            lengths = lengths << 4 | _POP[work[seat] >> 13 * suit & _SUIT]
     low = high = 0
     for suit in range(4):
         rest = alive >> 13 * suit & _SUIT
@@ -357,7 +365,7 @@ def _shape(hands: np.ndarray, n: int, alive: int, meta: np.ndarray) -> tuple[int
         while rest:
             rank = _HIGH[rest]
             rest ^= 1 << rank
-            pattern = pattern << 2 | meta[_OWNER + 13 * suit + rank]
+            pattern = pattern << 2 | work[_OWNER + 13 * suit + rank]
         if suit < 2:
             low |= pattern << 32 * suit
         else:
@@ -399,94 +407,86 @@ def _masked_cards(low: int, high: int, alive: int) -> int:
 
 
 @_kernel
-def _clear(slots: np.ndarray, meta: np.ndarray) -> None:
+def _clear(work: np.ndarray, tt: np.ndarray) -> None:
     """Empty the transposition table."""
-    slots[:, 1] = 0
-    meta[0] = meta[3] = 0
+    tt[:work[_SLOTS], 1] = 0
+    work[_ROWS] = work[_BLOCKS] = 0
 
 
 @_kernel
-def _slot(slots: np.ndarray, meta: np.ndarray, lengths: int, tag: int, create: bool) -> int:
-    """The row of ``slots`` for a position's suit lengths and tag (-1 if none and not
-    ``create``). When the rows or the blocks run out, the table starts again."""
-    size = slots.shape[0]
+def _slot(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, create: bool) -> int:
+    """The slot row for a position's suit lengths and tag (-1 if none and not ``create``).
+    When the rows or the blocks run out, the table starts again."""
+    size = work[_SLOTS]
     mixed = (lengths ^ tag * 0x1E3779B97F4A7C15) * 0x3F58476D1CE4E5B9
     i = mixed >> 32 & size - 1
-    while slots[i, 1]:
-        if slots[i, 0] == lengths and slots[i, 1] == tag + 1:
+    while tt[i, 1]:
+        if tt[i, 0] == lengths and tt[i, 1] == tag + 1:
             return i
         i = (i + 1) & size - 1
     if not create:
         return -1
-    if 4 * meta[0] >= 3 * size:
-        _clear(slots, meta)
+    if 4 * work[_ROWS] >= 3 * size:
+        _clear(work, tt)
         i = mixed >> 32 & size - 1
-    meta[0] += 1
-    slots[i, 0], slots[i, 1], slots[i, 2] = lengths, tag + 1, -1
+    work[_ROWS] += 1
+    tt[i, 0], tt[i, 1], tt[i, 2], tt[i, 3] = lengths, tag + 1, -1, 0
     return i
 
 
 @_kernel
-def _lookup(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.ndarray,
-            lengths: int, tag: int, low: int, high: int, mask_low: int, mask_high: int,
-            need: int) -> int:
-    """The newest entry (block * _BLOCK + index) matching the position whose bounds decide
-    ``need``, or if ``mask_low`` or ``mask_high`` is not 0 the one stored with exactly
-    these patterns and masks; -1 if none."""
+def _lookup(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, low: int, high: int,
+            mask_low: int, mask_high: int, need: int) -> int:
+    """The row of the newest entry matching the position whose bounds decide ``need``, or
+    if ``mask_low`` or ``mask_high`` is not 0 the one stored with exactly these patterns
+    and masks; -1 if none."""
     exact = mask_low != 0 or mask_high != 0
-    k = _slot(slots, meta, lengths, tag, np.bool_(False))
+    k = _slot(work, tt, lengths, tag, np.bool_(False))
     if k < 0:
         return -1
-    block = slots[k, 2]
+    block, used = tt[k, 2], tt[k, 3]
     for _ in range(_SCAN):
         if block < 0:
             break
-        for j in range(entries[block, _BLOCK, 1] - 1, -1, -1):
+        first = work[_SLOTS] + block * _BLOCK
+        for row in range(first + used - 1, first - 1, -1):
             if exact:
-                if (entries[block, j, 0] == low and entries[block, j, 1] == high
-                        and entries[block, j, 2] == mask_low
-                        and entries[block, j, 3] == mask_high):
-                    return block * _BLOCK + j
-            elif (low & entries[block, j, 2] == entries[block, j, 0]
-                    and high & entries[block, j, 3] == entries[block, j, 1]
-                    and (bounds[block, j, 0] >= need or bounds[block, j, 1] < need)):
-                return block * _BLOCK + j
-        block = entries[block, _BLOCK, 0]
+                if (tt[row, 0] == low and tt[row, 1] == high and tt[row, 2] == mask_low
+                        and tt[row, 3] == mask_high):
+                    return row
+            elif (low & tt[row, 2] == tt[row, 0] and high & tt[row, 3] == tt[row, 1]
+                    and (tt[row, 4] >= need or tt[row, 5] < need)):
+                return row
+        block, used = tt[first, 6], _BLOCK
     return -1
 
 
 @_kernel
-def _store(slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, meta: np.ndarray,
-           lengths: int, tag: int, low: int, high: int, cards: int, alive: int,
-           lower: int, upper: int) -> None:
+def _store(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, low: int, high: int,
+           cards: int, alive: int, lower: int, upper: int) -> None:
     """Remember ``lower <= value <= upper`` for the positions that hold ``cards`` (and the
     cards above them) where this one does."""
     mask_low, mask_high = _pattern_masks(cards, alive)
     low &= mask_low
     high &= mask_high
-    e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, mask_low, mask_high,
-                np.int64(0))
-    if e >= 0:
-        block, j = divmod(e, _BLOCK)
-        bounds[block, j, 0] = max(bounds[block, j, 0], lower)
-        bounds[block, j, 1] = min(bounds[block, j, 1], upper)
+    row = _lookup(work, tt, lengths, tag, low, high, mask_low, mask_high, np.int64(0))
+    if row >= 0:
+        tt[row, 4] = max(tt[row, 4], lower)
+        tt[row, 5] = min(tt[row, 5], upper)
         return
-    k = _slot(slots, meta, lengths, tag, np.bool_(True))
-    block = slots[k, 2]
-    if block < 0 or entries[block, _BLOCK, 1] == _BLOCK:
-        if meta[3] == entries.shape[0]:
-            _clear(slots, meta)
-            k = _slot(slots, meta, lengths, tag, np.bool_(True))
-            block = -1
-        fresh = meta[3]
-        meta[3] += 1
-        entries[fresh, _BLOCK, 0], entries[fresh, _BLOCK, 1] = block, 0
-        slots[k, 2] = block = fresh
-    j = entries[block, _BLOCK, 1]
-    entries[block, _BLOCK, 1] = j + 1
-    entries[block, j, 0], entries[block, j, 1], entries[block, j, 2], entries[block, j, 3] = (
-        low, high, mask_low, mask_high)
-    bounds[block, j, 0], bounds[block, j, 1] = lower, upper
+    k = _slot(work, tt, lengths, tag, np.bool_(True))
+    if tt[k, 2] < 0 or tt[k, 3] == _BLOCK:
+        if work[_SLOTS] + (work[_BLOCKS] + 1) * _BLOCK > tt.shape[0]:
+            _clear(work, tt)
+            k = _slot(work, tt, lengths, tag, np.bool_(True))
+        fresh = work[_BLOCKS]
+        work[_BLOCKS] += 1
+        tt[work[_SLOTS] + fresh * _BLOCK, 6] = tt[k, 2]
+        tt[k, 2], tt[k, 3] = fresh, 0
+    row = work[_SLOTS] + tt[k, 2] * _BLOCK + tt[k, 3]
+    tt[k, 3] += 1
+    tt[row, 0], tt[row, 1], tt[row, 2], tt[row, 3], tt[row, 4], tt[row, 5] = (
+        low, high, mask_low, mask_high, lower, upper)
 
 
 @_kernel
@@ -495,17 +495,14 @@ def _reps(moves: int, hand: int, alive: int) -> int:
     reps = 0
     for suit in range(4):
         held = moves >> 13 * suit & _SUIT
-        if not held:
-            continue
         own = hand >> 13 * suit & _SUIT
         rest = alive >> 13 * suit & _SUIT
-        below_mine = False
-        for rank in range(13):
-            if rest >> rank & 1:
-                mine = own >> rank & 1 == 1
-                if mine and held >> rank & 1 and not below_mine:
-                    reps |= 1 << 13 * suit + rank
-                below_mine = mine
+        while held:
+            rank = _LOW[held]
+            held ^= 1 << rank
+            below = _HIGH[rest & (1 << rank) - 1]  # the next card in play below it
+            if below < 0 or not own >> below & 1:
+                reps |= 1 << 13 * suit + rank
     return reps
 
 
@@ -523,9 +520,9 @@ def _run_top(hand: int, alive: int, card: int) -> int:
 
 
 @_kernel
-def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.ndarray) -> int:
+def _lead_weight(work: np.ndarray, seat: int, card: int, alive: int) -> int:
     """DDS's weight for leading ``card`` (the lowest of cards equal in ``seat``'s hand),
-    four hands: cash or set up tricks for the side, lead towards partner's high cards or
+    four work: cash or set up tricks for the side, lead towards partner's high cards or
     ruffs, away from suits the opponents may ruff or that the opponents hold many of."""
     suit, rank = divmod(card, 13)
     lho, partner, rho = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
@@ -533,17 +530,17 @@ def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.n
     r0 = _HIGH[rest]  # the three top cards in play and their holders (-1: none)
     r1 = _HIGH[rest ^ 1 << r0]
     r2 = _HIGH[rest ^ 1 << r0 ^ (1 << r1 if r1 >= 0 else 0)] if r1 >= 0 else -1
-    h0 = meta[_OWNER + 13 * suit + r0]
-    h1 = meta[_OWNER + 13 * suit + r1] if r1 >= 0 else -1
-    h2 = meta[_OWNER + 13 * suit + r2] if r2 >= 0 else -1
-    n_seat, n_lho, n_partner, n_rho = (_POP[hands[seat] >> 13 * suit & _SUIT],
-                                       _POP[hands[lho] >> 13 * suit & _SUIT],
-                                       _POP[hands[partner] >> 13 * suit & _SUIT],
-                                       _POP[hands[rho] >> 13 * suit & _SUIT])
-    t_seat, t_lho, t_partner, t_rho = (hands[seat] >> 39, hands[lho] >> 39,
-                                       hands[partner] >> 39, hands[rho] >> 39)
+    h0 = work[_OWNER + 13 * suit + r0]
+    h1 = work[_OWNER + 13 * suit + r1] if r1 >= 0 else -1
+    h2 = work[_OWNER + 13 * suit + r2] if r2 >= 0 else -1
+    n_seat, n_lho, n_partner, n_rho = (_POP[work[seat] >> 13 * suit & _SUIT],
+                                       _POP[work[lho] >> 13 * suit & _SUIT],
+                                       _POP[work[partner] >> 13 * suit & _SUIT],
+                                       _POP[work[rho] >> 13 * suit & _SUIT])
+    t_seat, t_lho, t_partner, t_rho = (work[seat] >> 39, work[lho] >> 39,
+                                       work[partner] >> 39, work[rho] >> 39)
     side = suit < 3
-    tricks = _count(hands[seat])
+    tricks = _count(work[seat])
     weight = -(((n_lho or tricks + 1) + (n_rho or tricks + 1)) * 128) // 13
     if side and ((not n_lho and t_lho) or (not n_rho and t_rho)):  # an opponent ruffs
         weight -= 12
@@ -556,7 +553,7 @@ def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.n
         weight += 27
     if side and n_seat == 1 and t_seat and n_partner > 1 and h0 == partner:
         weight += 19
-    top = _run_top(hands[seat], alive, card) % 13
+    top = _run_top(work[seat], alive, card) % 13
     relative = 1 + _POP[rest >> top + 1]
     sequence = top != rank
     follow = (n_lho or not t_lho) and (n_rho or not t_rho)
@@ -569,8 +566,8 @@ def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.n
             wins = follow
         else:
             wins = (n_lho or t_partner > t_lho) and (n_rho or t_partner > t_rho)
-    elif _HIGH[hands[partner] >> 13 * suit & _SUIT] > max(
-            _HIGH[hands[lho] >> 13 * suit & _SUIT], _HIGH[hands[rho] >> 13 * suit & _SUIT]):
+    elif _HIGH[work[partner] >> 13 * suit & _SUIT] > max(
+            _HIGH[work[lho] >> 13 * suit & _SUIT], _HIGH[work[rho] >> 13 * suit & _SUIT]):
         wins = follow or not side
     elif side and not n_partner and t_partner:
         wins = ((n_lho or not t_lho or t_partner > t_lho)
@@ -605,17 +602,17 @@ def _lead_weight(hands: np.ndarray, seat: int, card: int, alive: int, meta: np.n
 
 
 @_kernel
-def _second_weight(hands: np.ndarray, seat: int, card: int, lead: int, alive: int) -> int:
+def _second_weight(work: np.ndarray, seat: int, card: int, lead: int, alive: int) -> int:
     """DDS's weight for the second hand following suit with ``card`` (the lowest of
-    cards equal in its hand) to ``lead``, four hands: win cheaply when partner cannot,
+    cards equal in its hand) to ``lead``, four work: win cheaply when partner cannot,
     else play low."""
     suit = lead // 13
-    third, fourth = hands[(seat + 1) % 4], hands[(seat + 2) % 4]
+    third, fourth = work[(seat + 1) % 4], work[(seat + 2) % 4]
     held3, held4 = third >> 13 * suit & _SUIT, fourth >> 13 * suit & _SUIT
     max3, max4 = _HIGH[held3] + 2, _HIGH[held4] + 2  # DDS's ranks 2..14, 1 for none
     min3, min4 = _LOW[held3] + 2, _LOW[held4] + 2
     led = lead % 13 + 2
-    top = _run_top(hands[seat], alive, card) % 13
+    top = _run_top(work[seat], alive, card) % 13
     rank = top + 2
     relative = 1 + _POP[(alive >> 13 * suit & _SUIT) >> top + 1]
     sequence = top != card % 13
@@ -635,7 +632,7 @@ def _second_weight(hands: np.ndarray, seat: int, card: int, lead: int, alive: in
     if wins:
         if min3 > rank:
             return 40 + relative
-        if max4 > led and hands[(seat + 3) % 4] >> 13 * suit & _SUIT > held4:
+        if max4 > led and work[(seat + 3) % 4] >> 13 * suit & _SUIT > held4:
             return 41 + relative
         if rank > led:
             if rank < max4:
@@ -652,15 +649,15 @@ def _second_weight(hands: np.ndarray, seat: int, card: int, lead: int, alive: in
 
 
 @_kernel
-def _third_weight(hands: np.ndarray, seat: int, card: int, win: int, win_seat: int,
+def _third_weight(work: np.ndarray, seat: int, card: int, win: int, win_seat: int,
                   alive: int) -> int:
     """DDS's weight for the third hand following suit with ``card`` (the lowest of cards
-    equal in its hand), ``win`` winning the trick so far, four hands: play low when
+    equal in its hand), ``win`` winning the trick so far, four work: play low when
     partner wins or our cards are too low, else win cheaply, or force out the fourth
     hand's top card."""
     suit, rank = divmod(card, 13)
-    fourth = hands[(seat + 1) % 4] >> 13 * suit & _SUIT
-    own = hands[seat] >> 13 * suit & _SUIT
+    fourth = work[(seat + 1) % 4] >> 13 * suit & _SUIT
+    own = work[seat] >> 13 * suit & _SUIT
     max3, max4, min4 = _HIGH[own], _HIGH[fourth], _LOW[fourth]
     partner_wins = win_seat == (seat + 2) % 4
     if win // 13 != suit:  # the second hand ruffed
@@ -685,22 +682,22 @@ def _third_weight(hands: np.ndarray, seat: int, card: int, win: int, win_seat: i
 
 
 @_kernel
-def _void_weight(hands: np.ndarray, pos: int, seat: int, card: int, led: int, win: int,
-                 win_seat: int, alive: int, meta: np.ndarray) -> int:
+def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win: int,
+                 win_seat: int, alive: int) -> int:
     """DDS's weight for ``card`` (the lowest of cards equal in ``seat``'s hand) played
-    by the second, third or fourth hand (``pos``) void in the suit led, four hands:
+    by the second, third or fourth hand (``pos``) void in the suit led, four work:
     discard small from long suits but not from a guarded second card when partner may
     win, ruff when it wins, not partner's sure winner and not under the opponents'."""
     suit, rank = divmod(card, 13)
-    length = _POP[hands[seat] >> 13 * suit & _SUIT]
+    length = _POP[work[seat] >> 13 * suit & _SUIT]
     rest = alive >> 13 * suit & _SUIT
     second = _HIGH[rest ^ 1 << _HIGH[rest]] if _POP[rest] > 1 else -1
-    guarded = length == 2 and second >= 0 and hands[seat] >> 13 * suit + second & 1
+    guarded = length == 2 and second >= 0 and work[seat] >> 13 * suit + second & 1
     relative = 1 + _POP[rest >> rank + 1]
     rank += 2  # DDS's ranks, 2 to 14
-    partner = hands[(seat + 2) % 4]
+    partner = work[(seat + 2) % 4]
     if pos == 1:  # the third hand is the leader's partner, the fourth ours
-        third = hands[(seat + 1) % 4]
+        third = work[(seat + 1) % 4]
         led3, led4 = third >> 13 * led & _SUIT, partner >> 13 * led & _SUIT
         trumps3, trumps4 = third >> 39, partner >> 39
         lead = 1 << win % 13
@@ -720,7 +717,7 @@ def _void_weight(hands: np.ndarray, pos: int, seat: int, card: int, led: int, wi
             return 24 - rank + length * 64 // 44
         return 15 - rank + length * 64 // 36 - 4 * guarded
     if pos == 2:  # the fourth hand is an opponent
-        fourth = hands[(seat + 1) % 4]
+        fourth = work[(seat + 1) % 4]
         led4, trumps4 = fourth >> 13 * led & _SUIT, fourth >> 39
         if led == 3 or suit < 3:
             return -rank + length * 64 // 40
@@ -734,7 +731,7 @@ def _void_weight(hands: np.ndarray, pos: int, seat: int, card: int, led: int, wi
             if led4:
                 rest = alive >> 13 * led & _SUIT
                 top2 = _HIGH[rest ^ 1 << _HIGH[rest]] if _POP[rest] > 1 else -1
-                leads = top2 >= 0 and meta[_OWNER + 13 * led + top2] == (seat + 2) % 4
+                leads = top2 >= 0 and work[_OWNER + 13 * led + top2] == (seat + 2) % 4
                 return weight + (36 if leads else 48)
             return weight + (48 if 1 << card % 13 > trumps4 else -12)
         if led4:
@@ -753,13 +750,14 @@ def _void_weight(hands: np.ndarray, pos: int, seat: int, card: int, led: int, wi
 
 
 @_kernel
-def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: int,
-           win_seat: int, moves: int, alive: int, buf: np.ndarray, ply: int,
-           meta: np.ndarray) -> int:
-    """Put ``moves`` in search order in ``buf[ply]``, best first; return how many."""
+def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: int,
+           win_seat: int, moves: int, alive: int, ply: int) -> int:
+    """Put ``moves`` in search order in depth ``ply``'s row of ``work``, best first; return
+    how many."""
     seat = (leader + pos) % n
-    cards = buf[ply, :16]
-    weights = buf[ply, 16:]
+    at = _BUF + _WIDTH * ply
+    cards = work[at:at + _WEIGHTS]
+    weights = work[at + _WEIGHTS:at + _SKIP]
     k = 0
     # the weights below the four-hand ones are the last hand's (or the second of two)
     mine_sure = pos == n - 1 and win_seat % 2 == seat % 2
@@ -767,36 +765,35 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card:
         held = moves >> 13 * suit & _SUIT
         if not held:
             continue
-        length = _POP[hands[seat] >> 13 * suit & _SUIT]
+        length = _POP[work[seat] >> 13 * suit & _SUIT]
         top = _HIGH[alive >> 13 * suit & _SUIT]
         ruff, spread = False, 0
         if pos == 0 and n == 2:  # the opponent may ruff, or holds many cards of the suit
-            other = hands[1 - seat]
+            other = work[1 - seat]
             ruff = suit < 3 and not other >> 13 * suit & _SUIT and other & _SPADES
             count = _POP[other >> 13 * suit & _SUIT]
-            spread = 2 * (count if count else _count(hands[seat]) + 1)
+            spread = 2 * (count if count else _count(work[seat]) + 1)
         while held:
             rank = _LOW[held]
             held ^= 1 << rank
             card = 13 * suit + rank
             weight = -rank
             if pos == 0 and n == 4:
-                weight = _lead_weight(hands, seat, card, alive, meta)
+                weight = _lead_weight(work, seat, card, alive)
             elif pos == 0:
                 weight -= 2 * spread
                 if ruff:
                     weight -= 30
-                elif _run_top(hands[seat], alive, card) == 13 * suit + top:
+                elif _run_top(work[seat], alive, card) == 13 * suit + top:
                     weight += 30
                 else:
                     weight -= length
             elif n == 4 and pos > 0 and suit != led:
-                weight = _void_weight(hands, pos, seat, card, led, win_card, win_seat, alive,
-                                      meta)
+                weight = _void_weight(work, pos, seat, card, led, win_card, win_seat, alive)
             elif pos == 2 and n == 4 and suit == led:
-                weight = _third_weight(hands, seat, card, win_card, win_seat, alive)
+                weight = _third_weight(work, seat, card, win_card, win_seat, alive)
             elif pos == 1 and n == 4 and suit == led:
-                weight = _second_weight(hands, seat, card, win_card, alive)
+                weight = _second_weight(work, seat, card, win_card, alive)
             elif mine_sure:
                 if card >= 39 and win_card < 39:
                     weight -= 40
@@ -807,7 +804,7 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card:
                 weight -= 40
             else:
                 weight -= length
-            if pos == 0 and card == buf[ply, 36]:  # the last lead that reached its goal here
+            if pos == 0 and card == work[at + _CUT]:  # the last lead that reached its goal here
                 weight += 20
             cards[k] = card
             weights[k] = weight
@@ -823,34 +820,33 @@ def _order(hands: np.ndarray, n: int, leader: int, pos: int, led: int, win_card:
 
 
 @_kernel
-def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray,
-          buf: np.ndarray, meta: np.ndarray, table: np.ndarray,
-          leader: int, pos: int, led: int, win_card: int, win_seat: int, same: int,
+def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: int,
+          pos: int, led: int, win_card: int, win_seat: int, same: int,
           trick: int, need: int, broken: bool, ply: int, only: int) -> tuple[bool, int]:
     """Whether side 0 reaches ``need``, the seat in position ``pos`` of the trick to
     play (only card ``only`` if not -1), and the cards whose ranks decided it.
 
     ``led``: the suit led; ``win_card``, ``win_seat``: the card winning the trick so far
     and its seat; ``same``: the cards of its suit in the trick; ``trick``: the mask of
-    the trick's cards. Score mode keeps the tricks won in ``meta[4:8]``.
+    the trick's cards. Score mode keeps the tricks won in ``work``.
     """
     zero = np.int64(0)
     none = np.int64(-1)
-    meta[1] += 1
-    score = meta[2] & _SCORE == _SCORE
-    plain = meta[2] & _PLAIN == _PLAIN
-    sides = meta[2] & _SIDES == _SIDES
+    work[_NODES] += 1
+    score = work[_MODE] & _SCORE == _SCORE
+    plain = work[_MODE] & _PLAIN == _PLAIN
+    sides = work[_MODE] & _SIDES == _SIDES
     seat = (leader + pos) % n
-    hand = hands[seat]
+    hand = work[seat]
     alive = trick
     for other in range(n):
-        alive |= hands[other]
+        alive |= work[other]
     maximise = seat % 2 == 0
     store = False
     lengths = low = high = tag = left = 0
     if pos == 0:
         left = _count(hand)
-        won = meta[4] | meta[5] << 4 | meta[6] << 8 | meta[7] << 12
+        won = work[_WON] | work[_WON + 1] << 4 | work[_WON + 2] << 8 | work[_WON + 3] << 12
         if score:
             if table[1, won] >= need:
                 return True, zero
@@ -864,7 +860,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
             wc, ws, sm = -1, leader, 0
             for i in range(n):
                 other = (leader + i) % n
-                card = _top(hands[other])
+                card = _top(work[other])
                 if i == 0 or card >= 39 > wc:
                     wc, ws, sm = card, other, 1
                 elif card // 13 == wc // 13:
@@ -875,33 +871,31 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
             return reached, (1 << wc) if sm >= 2 else zero
         if only < 0:
             if not score and not plain:
-                sure, cards = _sure_trumps(hands, n, zero)
+                sure, cards = _sure_trumps(work, n, zero)
                 if sure >= need:
                     return True, cards
-                sure, cards = _sure_trumps(hands, n, np.int64(1))
+                sure, cards = _sure_trumps(work, n, np.int64(1))
                 if left - sure < need:
                     return False, cards
-            lengths, low, high = _shape(hands, n, alive, meta)
+            lengths, low, high = _shape(work, n, alive)
             if score and sides and not plain:
-                reached, cards = _side_bounds(hands, n, leader, broken, alive, meta, table,
+                reached, cards = _side_bounds(work, n, leader, broken, alive, table,
                                               left, need)
                 if reached >= 0:
                     return reached == 1, cards
             tag = leader << 1 | (1 if broken else 0) | (table[3, won] << 3 if score else 0)
-            e = _lookup(slots, entries, bounds, meta, lengths, tag, low, high, zero, zero, need)
-            if e >= 0:
-                block, j = divmod(e, _BLOCK)
-                return bounds[block, j, 0] >= need, _masked_cards(
-                    entries[block, j, 2], entries[block, j, 3], alive)
+            row = _lookup(work, tt, lengths, tag, low, high, zero, zero, need)
+            if row >= 0:
+                return tt[row, 4] >= need, _masked_cards(tt[row, 2], tt[row, 3], alive)
             if not score and not plain:
-                sure, cards = _quick(hands, n, leader, broken, alive,
+                sure, cards = _quick(work, n, leader, broken, alive,
                                      need if maximise else left - need + 1)
                 if maximise and sure >= need:
-                    _store(slots, entries, bounds, meta, lengths, tag, low, high, cards, alive,
+                    _store(work, tt, lengths, tag, low, high, cards, alive,
                            sure, left)
                     return True, cards
                 if not maximise and left - sure < need:
-                    _store(slots, entries, bounds, meta, lengths, tag, low, high, cards, alive,
+                    _store(work, tt, lengths, tag, low, high, cards, alive,
                            zero, left - sure)
                     return False, cards
             store = True
@@ -912,22 +906,23 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
             side = seat % 2
             decides = need == 1 if side == 0 else need >= _count(hand)
             if decides:
-                wins, cards = _second_wins(hands, seat, led, win_card)
+                wins, cards = _second_wins(work, seat, led, win_card)
                 if wins:
                     return side == 0, cards
         moves = hand & _SUIT << 13 * led or hand
     moves = 1 << only if only >= 0 else _reps(moves, hand, alive)
-    k = _order(hands, n, leader, pos, led, win_card, win_seat, moves, alive, buf, ply, meta)
+    k = _order(work, n, leader, pos, led, win_card, win_seat, moves, alive, ply)
     decided = zero
     reached = not maximise
-    small = buf[ply, 32:36]  # per suit: skip the cards below this rank (0: no limit yet)
+    at = _BUF + _WIDTH * ply
+    small = work[at + _SKIP:at + _CUT]  # per suit: skip the cards below this rank (0: none)
     small[:] = 0
     for i in range(k):
-        card = buf[ply, i]
+        card = work[at + i]
         if i and not plain:
             # a failed card below every rank that mattered stands for its suit's other
             # cards below them too
-            tried = buf[ply, i - 1]
+            tried = work[at + i - 1]
             if not small[tried // 13]:
                 below = _LOW[decided >> 13 * (tried // 13) & _SUIT]
                 if below < 0:
@@ -946,23 +941,23 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
             wc, ws, sm = card, seat, 1
         else:
             wc, ws, sm = win_card, win_seat, same
-        hands[seat] ^= bit
+        work[seat] ^= bit
         if pos < n - 1:
-            result, cards = _node(hands, n, slots, entries, bounds, buf, meta, table,
+            result, cards = _node(work, n, tt, table,
                                    leader, pos + 1, led, wc, ws, sm, trick | bit, need,
                                    broken or card >= 39, ply + 1, none)
         else:
-            meta[4 + ws] += 1
+            work[_WON + ws] += 1
             rest = need if score else need - (1 - ws % 2)
-            result, cards = _node(hands, n, slots, entries, bounds, buf, meta, table,
+            result, cards = _node(work, n, tt, table,
                                    ws, zero, zero, none, ws, zero, zero, rest,
                                    broken or card >= 39, ply + 1, none)
-            meta[4 + ws] -= 1
+            work[_WON + ws] -= 1
             if sm >= 2:
                 cards |= 1 << wc
-        hands[seat] ^= bit
+        work[seat] ^= bit
         if result == maximise:
-            buf[ply, 36] = card
+            work[at + _CUT] = card
             reached = result
             decided = cards
             break
@@ -971,7 +966,7 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
         lower, upper = (need, _UNBOUNDED) if reached else (-1, need - 1)
         if not score:
             lower, upper = max(lower, 0), min(upper, left)
-        _store(slots, entries, bounds, meta, lengths, tag, low, high, alive if plain else decided,
+        _store(work, tt, lengths, tag, low, high, alive if plain else decided,
                alive, lower, upper)
     return reached, decided
 
@@ -979,20 +974,23 @@ def _node(hands: np.ndarray, n: int, slots: np.ndarray, entries: np.ndarray, bou
 @njit(cache=True)
 def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int,
            broken: bool, won: np.ndarray, table: np.ndarray, mode: int, least: int, most: int,
-           slots: np.ndarray, entries: np.ndarray, bounds: np.ndarray, out: np.ndarray) -> int:
+           tt: np.ndarray, slots: int, out: np.ndarray) -> int:
     """``out[card]``: for each ``legal`` card of the seat to move, the value for side 0 (its
     tricks from the current trick on, or its final value index), between ``least`` and
-    ``most``. Returns the nodes searched."""
-    slots[:, 1] = 0
-    buf = np.zeros((_PLIES, 37), np.int64)  # per depth: moves, weights, skips, last cut
-    buf[:, 36] = -1
-    meta = np.zeros(_OWNER + 52, np.int64)
+    ``most``, with a transposition table of ``slots`` slot rows in ``tt``. Returns the
+    nodes searched."""
+    work = np.zeros(_WORK, np.int64)
+    work[:n] = hands
+    work[_WON:_WON + n] = won
+    work[_MODE] = mode
+    work[_SLOTS] = slots
+    for depth in range(_PLIES):
+        work[_BUF + _WIDTH * depth + _CUT] = -1
     for seat in range(n):
         for card in range(52):
             if hands[seat] >> card & 1:
-                meta[_OWNER + card] = seat
-    meta[2] = mode
-    meta[4:4 + n] = won
+                work[_OWNER + card] = seat
+    _clear(work, tt)
     pos = len(trick)
     led = wc = np.int64(-1)  # int64 throughout: one compiled version of each callee
     ws, sm, mask = np.int64(leader), np.int64(0), np.int64(0)
@@ -1008,17 +1006,17 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
         mask |= 1 << card
     alive = mask
     for other in range(n):
-        alive |= hands[other]
-    reps = _reps(legal, hands[(leader + pos) % n], alive)
-    k = _order(hands, n, leader, pos, led, wc, ws, reps, alive, buf, np.int64(_ROOT), meta)
+        alive |= work[other]
+    reps = _reps(legal, work[(leader + pos) % n], alive)
+    k = _order(work, n, leader, pos, led, wc, ws, reps, alive, np.int64(_ROOT))
     guess = -1
     for i in range(k):
-        card = buf[_ROOT, i]
+        card = work[_BUF + _WIDTH * _ROOT + i]
         lo, hi, steps = least, most, 0
         test = (lo + hi + 1) // 2 if guess < 0 else guess
         while lo < hi:
             test = min(max(test, lo + 1), hi)
-            reached, _ = _node(hands, n, slots, entries, bounds, buf, meta, table, leader,
+            reached, _ = _node(work, n, tt, table, leader,
                                np.int64(pos), np.int64(led), np.int64(wc), np.int64(ws),
                                np.int64(sm), np.int64(mask), np.int64(test), broken,
                                np.int64(0), np.int64(card))
@@ -1036,7 +1034,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
             while not reps >> rep & 1:
                 rep -= 1
             out[card] = out[rep]
-    return meta[1]
+    return work[_NODES]
 
 
 # ------------------------------------------------------------ the public questions
@@ -1045,15 +1043,14 @@ _NO_TABLE = np.zeros((3, 1), np.int32)
 _THREAD = threading.local()
 
 
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """This thread's transposition table (slots, entries, bounds), made once: a search
-    uses the first rows it needs, and pages are touched as blocks are used."""
-    tables = getattr(_THREAD, "tables", None)
-    if tables is None:
-        tables = _THREAD.tables = (np.zeros((1 << 16, 3), np.int64),
-                                   np.empty((2 << 16, _BLOCK + 1, 4), np.int64),
-                                   np.empty((2 << 16, _BLOCK, 2), np.int32))
-    return tables
+def _transpositions() -> np.ndarray:
+    """This thread's transposition table, made once: a search uses the first rows it
+    needs (its slots, then twice as many blocks), and pages are touched as blocks are
+    used."""
+    tt = getattr(_THREAD, "tt", None)
+    if tt is None:
+        tt = _THREAD.tt = np.empty(((1 << 16) * (1 + 2 * _BLOCK), 8), np.int64)
+    return tt
 
 
 def _pack(won: Sequence[int]) -> int:
@@ -1132,12 +1129,11 @@ def _search(deal: Deal, off: bool, won: Sequence[int], table: np.ndarray, least:
     """The kernel's value for side 0 of each legal card of the seat to move, and the
     nodes searched."""
     out = np.full(52, -1, np.int64)
-    slots, entries, bounds = _tables()
     rows = 1 << max(10, min(16, 4 + deal.tricks_left))
     nodes = _solve(np.array(deal.hands, np.int64), deal.players, deal.leader,
                    np.array(deal.trick, np.int64), deal.legal(off), deal.spades_broken or off,
-                   np.array(won, np.int64), table, mode, least, most, slots[:rows],
-                   entries[:2 * rows], bounds[:2 * rows], out)
+                   np.array(won, np.int64), table, mode, least, most,
+                   _transpositions()[:rows * (1 + 2 * _BLOCK)], rows, out)
     return {card: int(out[card]) for card in range(52) if out[card] >= 0}, int(nodes)
 
 
