@@ -135,11 +135,13 @@ class Deal:
 # ------------------------------------------------------------ the compiled search
 #
 # A suit's holding is 13 bits (``mask >> 13 * suit & 8191``), looked up in tables.
-# ``work``, the search's state, an int64 vector: the work (a card mask a seat), then from
+# ``work``, the search's state, an int64 vector: the hands (a card mask a seat), then from
 # _WON the tricks won per seat (4), the rows used, the nodes, the mode (_SCORE, _PLAIN,
-# _SIDES), the blocks used, the slot rows, the seat holding each card (52), and from _BUF a
-# row of _WIDTH per depth: the moves in search order, their weights, per suit the rank
-# below which its cards are skipped, the last lead that reached its goal there.
+# _SIDES), the blocks used, the slot rows, the seat holding each card (52); from _KEYS the
+# key of the position at the start of the trick with each count of tricks left (suit
+# lengths and patterns as _shape gives them, 3 a count); and from _BUF a row of _WIDTH per
+# depth: the moves in search order, their weights, per suit the rank below which its
+# cards are skipped, the last lead that reached its goal there.
 # ``tt``, the transposition table, 8 columns a row: first the slots, a row for each suit
 # lengths and tag (suit lengths, leader/broken/won tag + 1 or 0 when free, newest block or
 # -1, entries used in it) found by open addressing; then blocks of _BLOCK entries, a row
@@ -164,7 +166,8 @@ _SIDES = 4  # score mode whose values depend on side 0's tricks only
 _BLOCK = 16  # entries a block
 _SCAN = 32  # blocks a look-up reads at most, the newest first
 _WON, _ROWS, _NODES, _MODE, _BLOCKS, _SLOTS, _OWNER = 4, 8, 9, 10, 11, 12, 13  # in ``work``
-_BUF = 72  # where the depths' rows start in ``work``
+_KEYS = 65  # from here in ``work``, 3 a trick count: the table key of its first position
+_BUF = 112  # where the depths' rows start in ``work``
 _WIDTH = 40  # a depth's row: moves, weights (from _WEIGHTS), skips (_SKIP), last cut (_CUT)
 _WEIGHTS, _SKIP, _CUT = 16, 32, 36
 _WORK = _BUF + _WIDTH * _PLIES  # the size of ``work``
@@ -335,7 +338,7 @@ def _side_bounds(work: np.ndarray, n: int, leader: int, broken: bool, alive: int
 @_kernel
 def _second_wins(work: np.ndarray, seat: int, led: int, lead: int) -> tuple[bool, int]:
     """Whether the side of ``seat``, second to play to a trick led with ``lead`` (four
-    work), is sure to win it: it can ruff and the third hand cannot, or it holds the
+    hands), is sure to win it: it can ruff and the third hand cannot, or it holds the
     top card of the suit and the third hand cannot ruff; and the cards that decide it."""
     third, fourth = work[(seat + 1) % 4], work[(seat + 2) % 4]
     if led < 3 and not third >> 13 * led & _SUIT and third & _SPADES:
@@ -370,6 +373,31 @@ def _shape(work: np.ndarray, n: int, alive: int) -> tuple[int, int, int]:
             low |= pattern << 32 * suit
         else:
             high |= pattern << 32 * (suit - 2)
+    return lengths, low, high
+
+
+@_kernel
+def _without(work: np.ndarray, n: int, cards: int, alive: int, lengths: int, low: int,
+             high: int) -> tuple[int, int, int]:
+    """The suit lengths and patterns of _shape once ``cards`` (among ``alive``) leave play."""
+    for suit in range(4):
+        held = cards >> 13 * suit & _SUIT
+        if not held:
+            continue
+        rest = alive >> 13 * suit & _SUIT
+        shift = 32 * (suit % 2)
+        pattern = (low if suit < 2 else high) >> shift & 0xFFFFFFFF
+        while held:
+            rank = _HIGH[held]  # from the top down: the cards below keep their places
+            held ^= 1 << rank
+            seat = work[_OWNER + 13 * suit + rank]
+            lengths -= 1 << 4 * (4 * (n - 1 - seat) + 3 - suit)
+            below = 2 * _POP[rest & (1 << rank) - 1]
+            pattern = (pattern >> below + 2 << below) | (pattern & (1 << below) - 1)
+        if suit < 2:
+            low = low & ~(0xFFFFFFFF << shift) | pattern << shift
+        else:
+            high = high & ~(0xFFFFFFFF << shift) | pattern << shift
     return lengths, low, high
 
 
@@ -522,7 +550,7 @@ def _run_top(hand: int, alive: int, card: int) -> int:
 @_kernel
 def _lead_weight(work: np.ndarray, seat: int, card: int, alive: int) -> int:
     """DDS's weight for leading ``card`` (the lowest of cards equal in ``seat``'s hand),
-    four work: cash or set up tricks for the side, lead towards partner's high cards or
+    four hands: cash or set up tricks for the side, lead towards partner's high cards or
     ruffs, away from suits the opponents may ruff or that the opponents hold many of."""
     suit, rank = divmod(card, 13)
     lho, partner, rho = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
@@ -604,7 +632,7 @@ def _lead_weight(work: np.ndarray, seat: int, card: int, alive: int) -> int:
 @_kernel
 def _second_weight(work: np.ndarray, seat: int, card: int, lead: int, alive: int) -> int:
     """DDS's weight for the second hand following suit with ``card`` (the lowest of
-    cards equal in its hand) to ``lead``, four work: win cheaply when partner cannot,
+    cards equal in its hand) to ``lead``, four hands: win cheaply when partner cannot,
     else play low."""
     suit = lead // 13
     third, fourth = work[(seat + 1) % 4], work[(seat + 2) % 4]
@@ -652,7 +680,7 @@ def _second_weight(work: np.ndarray, seat: int, card: int, lead: int, alive: int
 def _third_weight(work: np.ndarray, seat: int, card: int, win: int, win_seat: int,
                   alive: int) -> int:
     """DDS's weight for the third hand following suit with ``card`` (the lowest of cards
-    equal in its hand), ``win`` winning the trick so far, four work: play low when
+    equal in its hand), ``win`` winning the trick so far, four hands: play low when
     partner wins or our cards are too low, else win cheaply, or force out the fourth
     hand's top card."""
     suit, rank = divmod(card, 13)
@@ -685,7 +713,7 @@ def _third_weight(work: np.ndarray, seat: int, card: int, win: int, win_seat: in
 def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win: int,
                  win_seat: int, alive: int) -> int:
     """DDS's weight for ``card`` (the lowest of cards equal in ``seat``'s hand) played
-    by the second, third or fourth hand (``pos``) void in the suit led, four work:
+    by the second, third or fourth hand (``pos``) void in the suit led, four hands:
     discard small from long suits but not from a guarded second card when partner may
     win, ruff when it wins, not partner's sure winner and not under the opponents'."""
     suit, rank = divmod(card, 13)
@@ -877,7 +905,8 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
                 sure, cards = _sure_trumps(work, n, np.int64(1))
                 if left - sure < need:
                     return False, cards
-            lengths, low, high = _shape(work, n, alive)
+            key = _KEYS + 3 * left
+            lengths, low, high = work[key], work[key + 1], work[key + 2]
             if score and sides and not plain:
                 reached, cards = _side_bounds(work, n, leader, broken, alive, table,
                                               left, need)
@@ -915,6 +944,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
     decided = zero
     reached = not maximise
     at = _BUF + _WIDTH * ply
+    key = _KEYS + 3 * _count(hand)  # the key of this trick's first position
     small = work[at + _SKIP:at + _CUT]  # per suit: skip the cards below this rank (0: none)
     small[:] = 0
     for i in range(k):
@@ -948,6 +978,8 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
                                    broken or card >= 39, ply + 1, none)
         else:
             work[_WON + ws] += 1
+            work[key - 3], work[key - 2], work[key - 1] = _without(
+                work, n, trick | bit, alive, work[key], work[key + 1], work[key + 2])
             rest = need if score else need - (1 - ws % 2)
             result, cards = _node(work, n, tt, table,
                                    ws, zero, zero, none, ws, zero, zero, rest,
@@ -986,12 +1018,19 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     work[_SLOTS] = slots
     for depth in range(_PLIES):
         work[_BUF + _WIDTH * depth + _CUT] = -1
-    for seat in range(n):
-        for card in range(52):
-            if hands[seat] >> card & 1:
-                work[_OWNER + card] = seat
     _clear(work, tt)
     pos = len(trick)
+    for i in range(pos):  # the trick's cards back in their hands for its first position
+        work[(leader + i) % n] |= 1 << trick[i]
+    alive = 0
+    for seat in range(n):
+        alive |= work[seat]
+        for card in range(52):
+            if work[seat] >> card & 1:
+                work[_OWNER + card] = seat
+    key = _KEYS + 3 * _count(work[leader])
+    work[key], work[key + 1], work[key + 2] = _shape(work, n, alive)
+    work[:n] = hands
     led = wc = np.int64(-1)  # int64 throughout: one compiled version of each callee
     ws, sm, mask = np.int64(leader), np.int64(0), np.int64(0)
     for i in range(pos):
@@ -1004,9 +1043,6 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
             if card > wc:
                 wc, ws = card, seat
         mask |= 1 << card
-    alive = mask
-    for other in range(n):
-        alive |= work[other]
     reps = _reps(legal, work[(leader + pos) % n], alive)
     k = _order(work, n, leader, pos, led, wc, ws, reps, alive, np.int64(_ROOT))
     guess = -1
