@@ -494,6 +494,21 @@ def test_hard_bids_high_in_partnership_with_a_hand_of_high_cards() -> None:
     assert action.kind == "bid" and action.tricks >= 10, reason
 
 
+@pytest.mark.parametrize("variant", ["two-player", "partnership"])
+def test_the_true_deal_agrees_with_the_bids_of_medium_players(variant: str) -> None:
+    """The check behind the search's samples models the medium player's bids exactly."""
+    rules = rules_for(variant, blind_nil=False)
+    for seed in range(30):
+        game = Game(rules, seed=seed)
+        bots = [make_bot("medium", seat) for seat in range(rules.players)]
+        while game.phase != "play" or len(game.observation(0).tricks) < seed % 10:
+            game.apply(bots[game.to_move].act(game.observation(game.to_move)))
+        obs = game.observation(game.to_move)
+        at_bidding = [hand | cards for hand, cards in zip(game.hand_masks(), played_by(obs),
+                                                          strict=True)]
+        assert SearchBot(random.Random(seed))._bids_fit(obs, at_bidding)
+
+
 def test_hard_samples_deals_that_agree_with_the_bids_made() -> None:
     game = partnership_game("AS 7S 2H 9H KH 3D 8D JD 4C 6C TC QC AC", "play")
     obs = game.observation(0)

@@ -1,8 +1,8 @@
 """Search players: ``hard``, ``expert`` and ``cheat``.
 
 Card play is perfect-information Monte Carlo: deal the hidden cards many times in
-ways consistent with everything the seat has seen (:mod:`.belief`) and, with four
-hands, with the bids made (the medium player would have made them), value every
+ways consistent with everything the seat has seen (:mod:`.belief`) and with the
+bids made (the medium player would have made them), value every
 legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match), and play the card with the best mean. Where a deal
@@ -21,11 +21,21 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import reduce
 from operator import or_
 
 from ..actions import DISCARD, KEEP, Action
-from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, TEN, card_text, mask_of
+from ..cards import (
+    DECK_SIZE,
+    FULL_DECK,
+    RANKS_PER_SUIT,
+    SPADES,
+    TEN,
+    card_text,
+    cards_in,
+    mask_of,
+)
 from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
@@ -82,9 +92,9 @@ class SearchBot:
     ``draft``: the sampled stocks per two-player draft choice (0: the medium
     player's rule); ``bids``: the sampled deals played out per partnership bid (0: the
     medium player's rule); ``early``: the sampled deals played out per card before the
-    solver takes over with four hands (0: the medium player's card); ``fit``: with four
-    hands, the deals drawn at most for one sample that agrees with the bids made (1:
-    the first deal drawn stands).
+    solver takes over with four hands (0: the medium player's card); ``fit``: the deals
+    drawn at most for one sample that agrees with the bids made (1: the first deal
+    drawn stands).
     """
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
@@ -162,22 +172,42 @@ class SearchBot:
         return next_world
 
     def _sample(self, obs: Observation) -> list[int]:
-        """One deal of the hidden cards consistent with what the seat has seen; with four
-        hands, also with the bids made by the other seats (not blind nils), if one of
-        ``fit`` deals drawn is (:meth:`.Rollout.fits`), else the last drawn."""
+        """One deal of the hidden cards consistent with what the seat has seen, and with
+        the bids made by the other seats if one of ``fit`` deals drawn is (else the last
+        drawn stands)."""
         hands = sample_hands(obs, self.rng)
-        if obs.rules.players == 2 or all(bid is None for bid in obs.bids):
+        if all(bid is None for bid in obs.bids):
             return hands
-        assert obs.dealer is not None
         played = played_by(obs)
-        unchecked = {obs.seat, *obs.blind_nil}
         for _ in range(self.fit_attempts - 1):
             at_bidding = [hand | cards for hand, cards in zip(hands, played, strict=True)]
-            if Rollout(obs.rules, at_bidding, obs.dealer).fits(
-                    obs.bids, self.rng.getrandbits(32), unchecked):
+            if self._bids_fit(obs, at_bidding):
                 break
             hands = sample_hands(obs, self.rng)
         return hands
+
+    def _bids_fit(self, obs: Observation, hands: list[int]) -> bool:
+        """Whether the medium player, given ``hands`` (the hands as the bidding began),
+        would have bid what the other seats did, within a trick and nil exactly when nil.
+        Blind nils are not checked; in two-player, nothing is after an exchange (the
+        hands at the bidding are not known then)."""
+        if obs.rules.players == 4:
+            assert obs.dealer is not None
+            return Rollout(obs.rules, hands, obs.dealer).fits(
+                obs.bids, self.rng.getrandbits(32), {obs.seat, *obs.blind_nil})
+        other = 1 - obs.seat
+        bid = obs.bids[other]
+        if bid is None or obs.blind_nil:
+            return True
+        # her discards: the cards in neither hand nor among the seat's own discards
+        discards = FULL_DECK & ~hands[0] & ~hands[1] & ~mask_of(obs.discards)
+        view = replace(obs, seat=other, phase="bidding", to_move=other,
+                       hand=tuple(cards_in(hands[other])), offered=None,
+                       discards=tuple(cards_in(discards)), tricks=(), trick=None,
+                       tricks_won=(0, 0), spades_broken=False,
+                       legal=tuple(Action.bid(b) for b in range(14)))
+        guess = self.fallback.act(view).tricks
+        return (guess == 0) == (bid == 0) and abs(guess - bid) <= 1
 
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
