@@ -175,8 +175,9 @@ _WORK = _BUF + _WIDTH * _PLIES  # the size of ``work``
 
 # The kernel's functions below _solve take the arrays it makes and never make one:
 # without numba's reference counts (``_nrt=False``) an array passes to a call for free,
-# where counting took a quarter of the time.
-_kernel = njit(cache=True, _nrt=False)
+# where counting took a quarter of the time; they never divide by zero, so numpy's error
+# model spares a test a division.
+_kernel = njit(cache=True, _nrt=False, error_model="numpy")
 
 
 def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -289,7 +290,7 @@ def _quick(work: np.ndarray, n: int, leader: int, broken: bool, alive: int,
     best, cards = _cash(work, n, leader, broken, alive, enough)
     if n == 2 or best >= enough:
         return best, cards
-    partner = (leader + 2) % n
+    partner = (leader + 2) % 4
     for suit in range(4):
         if not work[leader] >> 13 * suit & _SUIT or (suit == 3 and not broken):
             continue
@@ -782,7 +783,7 @@ def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: 
            win_seat: int, moves: int, alive: int, ply: int) -> int:
     """Put ``moves`` in search order in depth ``ply``'s row of ``work``, best first; return
     how many."""
-    seat = (leader + pos) % n
+    seat = (leader + pos) & n - 1
     at = _BUF + _WIDTH * ply
     cards = work[at:at + _WEIGHTS]
     weights = work[at + _WEIGHTS:at + _SKIP]
@@ -864,7 +865,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
     score = work[_MODE] & _SCORE == _SCORE
     plain = work[_MODE] & _PLAIN == _PLAIN
     sides = work[_MODE] & _SIDES == _SIDES
-    seat = (leader + pos) % n
+    seat = (leader + pos) & n - 1  # n is 2 or 4: a mask for % n
     hand = work[seat]
     alive = trick
     for other in range(n):
@@ -887,7 +888,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
         if left == 1:
             wc, ws, sm = -1, leader, 0
             for i in range(n):
-                other = (leader + i) % n
+                other = (leader + i) & n - 1
                 card = _top(work[other])
                 if i == 0 or card >= 39 > wc:
                     wc, ws, sm = card, other, 1
