@@ -781,8 +781,9 @@ def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win
 @_kernel
 def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: int,
            win_seat: int, moves: int, alive: int, ply: int) -> int:
-    """Put ``moves`` in search order in depth ``ply``'s row of ``work``, best first; return
-    how many."""
+    """Put ``moves`` in search order in depth ``ply``'s row of ``work``, best first, the
+    lowest card of each run of cards adjacent in the hand only (as _reps); return how
+    many."""
     seat = (leader + pos) & n - 1
     at = _BUF + _WIDTH * ply
     cards = work[at:at + _WEIGHTS]
@@ -794,8 +795,10 @@ def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: 
         held = moves >> 13 * suit & _SUIT
         if not held:
             continue
-        length = _POP[work[seat] >> 13 * suit & _SUIT]
-        top = _HIGH[alive >> 13 * suit & _SUIT]
+        own = work[seat] >> 13 * suit & _SUIT
+        rest = alive >> 13 * suit & _SUIT
+        length = _POP[own]
+        top = _HIGH[rest]
         ruff, spread = False, 0
         if pos == 0 and n == 2:  # the opponent may ruff, or holds many cards of the suit
             other = work[1 - seat]
@@ -805,6 +808,9 @@ def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: 
         while held:
             rank = _LOW[held]
             held ^= 1 << rank
+            below = _HIGH[rest & (1 << rank) - 1]  # the next card in play below it
+            if below >= 0 and own >> below & 1:
+                continue
             card = 13 * suit + rank
             weight = -rank
             if pos == 0 and n == 4:
@@ -940,7 +946,8 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
                 if wins:
                     return side == 0, cards
         moves = hand & _SUIT << 13 * led or hand
-    moves = 1 << only if only >= 0 else _reps(moves, hand, alive)
+    if only >= 0:
+        moves = 1 << only
     k = _order(work, n, leader, pos, led, win_card, win_seat, moves, alive, ply)
     decided = zero
     reached = not maximise
