@@ -51,7 +51,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from ..cards import SPADE_MASK, SUIT_MASKS, Card
 from ..rules import Rules
@@ -134,7 +136,7 @@ class Deal:
 
 # ------------------------------------------------------------ the compiled search
 #
-# A suit's holding is 13 bits (``mask >> 13 * suit & 8191``), looked up in tables.
+# A suit's holding is 13 bits (``mask >> 13 * suit & 8191``).
 # ``work``, the search's state, an int64 vector: the hands (a card mask a seat), then from
 # _WON the tricks won per seat (4), the rows used, the nodes, the mode (_SCORE, _PLAIN,
 # _SIDES), the blocks used, the slot rows, the seat holding each card (52); from _KEYS the
@@ -180,36 +182,35 @@ _WORK = _BUF + _WIDTH * _PLIES  # the size of ``work``
 _kernel = njit(cache=True, _nrt=False, error_model="numpy")
 
 
-def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Popcount, highest and lowest bit (-1 for none) of every 13-bit holding."""
-    pop = np.zeros(8192, np.int64)
-    high = np.full(8192, -1, np.int64)
-    low = np.full(8192, -1, np.int64)
-    for x in range(1, 8192):
-        pop[x] = x.bit_count()
-        high[x] = x.bit_length() - 1
-        low[x] = (x & -x).bit_length() - 1
-    return pop, high, low
+@intrinsic
+def _pop(typingctx: object, x: types.Integer) -> tuple[types.Signature, Callable]:
+    """The number of bits set in ``x`` (one instruction)."""
+    def codegen(context: object, builder: ir.IRBuilder, sig: object, args: list) -> ir.Value:
+        return builder.ctpop(args[0])
+    return types.int64(types.int64), codegen
 
 
-_POP, _HIGH, _LOW = _holding_tables()
+@intrinsic
+def _high(typingctx: object, x: types.Integer) -> tuple[types.Signature, Callable]:
+    """The highest bit set in ``x``, -1 if none (one instruction)."""
+    def codegen(context: object, builder: ir.IRBuilder, sig: object, args: list) -> ir.Value:
+        zeros = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+        return builder.sub(ir.Constant(ir.IntType(64), 63), zeros)
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _trailing(typingctx: object, x: types.Integer) -> tuple[types.Signature, Callable]:
+    """The zero bits below the lowest bit set in ``x`` (64 if none; one instruction)."""
+    def codegen(context: object, builder: ir.IRBuilder, sig: object, args: list) -> ir.Value:
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return types.int64(types.int64), codegen
 
 
 @_kernel
-def _count(mask: int) -> int:
-    """The number of cards in ``mask``."""
-    return (_POP[mask & _SUIT] + _POP[mask >> 13 & _SUIT] + _POP[mask >> 26 & _SUIT]
-            + _POP[mask >> 39 & _SUIT])
-
-
-@_kernel
-def _top(mask: int) -> int:
-    """The highest card of ``mask`` (-1 if empty)."""
-    for suit in range(3, -1, -1):
-        holding = mask >> 13 * suit & _SUIT
-        if holding:
-            return 13 * suit + _HIGH[holding]
-    return -1
+def _low(x: int) -> int:
+    """The lowest bit set in ``x``, -1 if none."""
+    return _trailing(x) if x else -1
 
 
 @_kernel
@@ -227,16 +228,16 @@ def _sure_trumps(work: np.ndarray, n: int, side: int) -> tuple[int, int]:
     them has another trump (ranks matter only if the other side has trumps)."""
     top = -1
     for seat in range(1 - side, n, 2):
-        top = max(top, _HIGH[work[seat] >> 39 & _SUIT])
+        top = max(top, _high(work[seat] >> 39 & _SUIT))
     best = tops = cards = 0
     for seat in range(side, n, 2):
         above = (work[seat] >> 39 & _SUIT) >> top + 1
         if above:
             tops += 1
             cards |= above << 40 + top
-            best = max(best, _POP[above])
-    if best == 1 and tops == 2 and (_POP[work[side] >> 39] > 1
-                                    or _POP[work[side + 2] >> 39] > 1):
+            best = max(best, _pop(above))
+    if best == 1 and tops == 2 and (_pop(work[side] >> 39) > 1
+                                    or _pop(work[side + 2] >> 39) > 1):
         best = 2
     return best, cards if top >= 0 else 0
 
@@ -247,11 +248,11 @@ def _run(mine: int, alive: int, suit: int) -> int:
     own = mine >> 13 * suit & _SUIT
     rest = alive >> 13 * suit & _SUIT
     run = 0
-    rank = _HIGH[rest]
+    rank = _high(rest)
     while rank >= 0 and own >> rank & 1:
         run |= 1 << 13 * suit + rank
         rest ^= 1 << rank
-        rank = _HIGH[rest]
+        rank = _high(rest)
     return run
 
 
@@ -266,11 +267,11 @@ def _cash(work: np.ndarray, n: int, seat: int, broken: bool, alive: int,
         run = _run(work[seat], alive, suit)
         if not run:
             continue
-        cash = _count(run)
+        cash = _pop(run)
         if suit < 3:
             for other in range(1 - seat % 2, n, 2):
                 if work[other] & _SPADES:
-                    cash = min(cash, _POP[work[other] >> 13 * suit & _SUIT])
+                    cash = min(cash, _pop(work[other] >> 13 * suit & _SUIT))
         elif not broken and work[seat] & ~_SPADES:
             cash = 0
         if cash:
@@ -348,8 +349,8 @@ def _second_wins(work: np.ndarray, seat: int, led: int, lead: int) -> tuple[bool
         if led < 3 and not other >> 13 * led & _SUIT and other & _SPADES:
             return True, 0
     ours = (work[seat] | fourth) >> 13 * led & _SUIT
-    top = _HIGH[ours]
-    if top > lead % 13 and top > _HIGH[third >> 13 * led & _SUIT]:
+    top = _high(ours)
+    if top > lead % 13 and top > _high(third >> 13 * led & _SUIT):
         return True, 1 << 13 * led + top
     return False, 0
 
@@ -361,13 +362,13 @@ def _shape(work: np.ndarray, n: int, alive: int) -> tuple[int, int, int]:
     lengths = 0
     for seat in range(n):
         for suit in range(4):
-            lengths = lengths << 4 | _POP[work[seat] >> 13 * suit & _SUIT]
+            lengths = lengths << 4 | _pop(work[seat] >> 13 * suit & _SUIT)
     low = high = 0
     for suit in range(4):
         rest = alive >> 13 * suit & _SUIT
         pattern = 0
         while rest:
-            rank = _HIGH[rest]
+            rank = _high(rest)
             rest ^= 1 << rank
             pattern = pattern << 2 | work[_OWNER + 13 * suit + rank]
         if suit < 2:
@@ -389,11 +390,11 @@ def _without(work: np.ndarray, n: int, cards: int, alive: int, lengths: int, low
         shift = 32 * (suit % 2)
         pattern = (low if suit < 2 else high) >> shift & 0xFFFFFFFF
         while held:
-            rank = _HIGH[held]  # from the top down: the cards below keep their places
+            rank = _high(held)  # from the top down: the cards below keep their places
             held ^= 1 << rank
             seat = work[_OWNER + 13 * suit + rank]
             lengths -= 1 << 4 * (4 * (n - 1 - seat) + 3 - suit)
-            below = 2 * _POP[rest & (1 << rank) - 1]
+            below = 2 * _pop(rest & (1 << rank) - 1)
             pattern = (pattern >> below + 2 << below) | (pattern & (1 << below) - 1)
         if suit < 2:
             low = low & ~(0xFFFFFFFF << shift) | pattern << shift
@@ -411,8 +412,8 @@ def _pattern_masks(cards: int, alive: int) -> tuple[int, int]:
         held = cards >> 13 * suit & _SUIT
         if held:
             rest = alive >> 13 * suit & _SUIT
-            depth = _POP[rest >> _LOW[held]]
-            mask = ((1 << 2 * depth) - 1) << 2 * (_POP[rest] - depth)
+            depth = _pop(rest >> _low(held))
+            mask = ((1 << 2 * depth) - 1) << 2 * (_pop(rest) - depth)
             if suit < 2:
                 low |= mask << 32 * suit
             else:
@@ -426,10 +427,10 @@ def _masked_cards(low: int, high: int, alive: int) -> int:
     cards = 0
     for suit in range(4):
         word = (low if suit < 2 else high) >> 32 * (suit % 2) & 0x3FFFFFF
-        depth = (_POP[word & _SUIT] + _POP[word >> 13]) // 2
+        depth = (_pop(word & _SUIT) + _pop(word >> 13)) // 2
         rest = alive >> 13 * suit & _SUIT
         for _ in range(depth):
-            rank = _HIGH[rest]
+            rank = _high(rest)
             rest ^= 1 << rank
             cards |= 1 << 13 * suit + rank
     return cards
@@ -527,9 +528,9 @@ def _reps(moves: int, hand: int, alive: int) -> int:
         own = hand >> 13 * suit & _SUIT
         rest = alive >> 13 * suit & _SUIT
         while held:
-            rank = _LOW[held]
+            rank = _low(held)
             held ^= 1 << rank
-            below = _HIGH[rest & (1 << rank) - 1]  # the next card in play below it
+            below = _high(rest & (1 << rank) - 1)  # the next card in play below it
             if below < 0 or not own >> below & 1:
                 reps |= 1 << 13 * suit + rank
     return reps
@@ -541,7 +542,7 @@ def _run_top(hand: int, alive: int, card: int) -> int:
     suit, rank = divmod(card, 13)
     rest = alive >> 13 * suit & _SUIT
     while rest >> rank + 1:
-        above = rank + 1 + _LOW[rest >> rank + 1]
+        above = rank + 1 + _low(rest >> rank + 1)
         if not hand >> 13 * suit + above & 1:
             break
         rank = above
@@ -556,20 +557,20 @@ def _lead_weight(work: np.ndarray, seat: int, card: int, alive: int) -> int:
     suit, rank = divmod(card, 13)
     lho, partner, rho = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
     rest = alive >> 13 * suit & _SUIT
-    r0 = _HIGH[rest]  # the three top cards in play and their holders (-1: none)
-    r1 = _HIGH[rest ^ 1 << r0]
-    r2 = _HIGH[rest ^ 1 << r0 ^ (1 << r1 if r1 >= 0 else 0)] if r1 >= 0 else -1
+    r0 = _high(rest)  # the three top cards in play and their holders (-1: none)
+    r1 = _high(rest ^ 1 << r0)
+    r2 = _high(rest ^ 1 << r0 ^ (1 << r1 if r1 >= 0 else 0)) if r1 >= 0 else -1
     h0 = work[_OWNER + 13 * suit + r0]
     h1 = work[_OWNER + 13 * suit + r1] if r1 >= 0 else -1
     h2 = work[_OWNER + 13 * suit + r2] if r2 >= 0 else -1
-    n_seat, n_lho, n_partner, n_rho = (_POP[work[seat] >> 13 * suit & _SUIT],
-                                       _POP[work[lho] >> 13 * suit & _SUIT],
-                                       _POP[work[partner] >> 13 * suit & _SUIT],
-                                       _POP[work[rho] >> 13 * suit & _SUIT])
+    n_seat, n_lho, n_partner, n_rho = (_pop(work[seat] >> 13 * suit & _SUIT),
+                                       _pop(work[lho] >> 13 * suit & _SUIT),
+                                       _pop(work[partner] >> 13 * suit & _SUIT),
+                                       _pop(work[rho] >> 13 * suit & _SUIT))
     t_seat, t_lho, t_partner, t_rho = (work[seat] >> 39, work[lho] >> 39,
                                        work[partner] >> 39, work[rho] >> 39)
     side = suit < 3
-    tricks = _count(work[seat])
+    tricks = _pop(work[seat])
     weight = -(((n_lho or tricks + 1) + (n_rho or tricks + 1)) * 128) // 13
     if side and ((not n_lho and t_lho) or (not n_rho and t_rho)):  # an opponent ruffs
         weight -= 12
@@ -583,7 +584,7 @@ def _lead_weight(work: np.ndarray, seat: int, card: int, alive: int) -> int:
     if side and n_seat == 1 and t_seat and n_partner > 1 and h0 == partner:
         weight += 19
     top = _run_top(work[seat], alive, card) % 13
-    relative = 1 + _POP[rest >> top + 1]
+    relative = 1 + _pop(rest >> top + 1)
     sequence = top != rank
     follow = (n_lho or not t_lho) and (n_rho or not t_rho)
     bare = (n_lho == 1 and h0 == lho) or (n_rho == 1 and h0 == rho)  # a bare top card
@@ -595,8 +596,8 @@ def _lead_weight(work: np.ndarray, seat: int, card: int, alive: int) -> int:
             wins = follow
         else:
             wins = (n_lho or t_partner > t_lho) and (n_rho or t_partner > t_rho)
-    elif _HIGH[work[partner] >> 13 * suit & _SUIT] > max(
-            _HIGH[work[lho] >> 13 * suit & _SUIT], _HIGH[work[rho] >> 13 * suit & _SUIT]):
+    elif _high(work[partner] >> 13 * suit & _SUIT) > max(
+            _high(work[lho] >> 13 * suit & _SUIT), _high(work[rho] >> 13 * suit & _SUIT)):
         wins = follow or not side
     elif side and not n_partner and t_partner:
         wins = ((n_lho or not t_lho or t_partner > t_lho)
@@ -638,12 +639,12 @@ def _second_weight(work: np.ndarray, seat: int, card: int, lead: int, alive: int
     suit = lead // 13
     third, fourth = work[(seat + 1) % 4], work[(seat + 2) % 4]
     held3, held4 = third >> 13 * suit & _SUIT, fourth >> 13 * suit & _SUIT
-    max3, max4 = _HIGH[held3] + 2, _HIGH[held4] + 2  # DDS's ranks 2..14, 1 for none
-    min3, min4 = _LOW[held3] + 2, _LOW[held4] + 2
+    max3, max4 = _high(held3) + 2, _high(held4) + 2  # DDS's ranks 2..14, 1 for none
+    min3, min4 = _low(held3) + 2, _low(held4) + 2
     led = lead % 13 + 2
     top = _run_top(work[seat], alive, card) % 13
     rank = top + 2
-    relative = 1 + _POP[(alive >> 13 * suit & _SUIT) >> top + 1]
+    relative = 1 + _pop((alive >> 13 * suit & _SUIT) >> top + 1)
     sequence = top != card % 13
     trumps3, trumps4 = third >> 39, fourth >> 39
     wins = False
@@ -687,7 +688,7 @@ def _third_weight(work: np.ndarray, seat: int, card: int, win: int, win_seat: in
     suit, rank = divmod(card, 13)
     fourth = work[(seat + 1) % 4] >> 13 * suit & _SUIT
     own = work[seat] >> 13 * suit & _SUIT
-    max3, max4, min4 = _HIGH[own], _HIGH[fourth], _LOW[fourth]
+    max3, max4, min4 = _high(own), _high(fourth), _low(fourth)
     partner_wins = win_seat == (seat + 2) % 4
     if win // 13 != suit:  # the second hand ruffed
         return -rank
@@ -701,9 +702,9 @@ def _third_weight(work: np.ndarray, seat: int, card: int, win: int, win_seat: in
     # force out the fourth hand's top card as cheaply as possible (above the top of its
     # second run of cards), or beat the second hand's card
     rest, top = alive >> 13 * suit & _SUIT, max4
-    while rest & (1 << top) - 1 and fourth >> _HIGH[rest & (1 << top) - 1] & 1:
-        top = _HIGH[rest & (1 << top) - 1]
-    second = _HIGH[fourth & (1 << top) - 1]
+    while rest & (1 << top) - 1 and fourth >> _high(rest & (1 << top) - 1) & 1:
+        top = _high(rest & (1 << top) - 1)
+    second = _high(fourth & (1 << top) - 1)
     target = second if second > best else (-1 if partner_wins else best)
     if 0 <= target < rank and not own & (1 << rank) - (2 << target):
         return 20 - rank
@@ -718,11 +719,11 @@ def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win
     discard small from long suits but not from a guarded second card when partner may
     win, ruff when it wins, not partner's sure winner and not under the opponents'."""
     suit, rank = divmod(card, 13)
-    length = _POP[work[seat] >> 13 * suit & _SUIT]
+    length = _pop(work[seat] >> 13 * suit & _SUIT)
     rest = alive >> 13 * suit & _SUIT
-    second = _HIGH[rest ^ 1 << _HIGH[rest]] if _POP[rest] > 1 else -1
+    second = _high(rest ^ 1 << _high(rest)) if _pop(rest) > 1 else -1
     guarded = length == 2 and second >= 0 and work[seat] >> 13 * suit + second & 1
-    relative = 1 + _POP[rest >> rank + 1]
+    relative = 1 + _pop(rest >> rank + 1)
     rank += 2  # DDS's ranks, 2 to 14
     partner = work[(seat + 2) % 4]
     if pos == 1:  # the third hand is the leader's partner, the fourth ours
@@ -751,7 +752,7 @@ def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win
         if led == 3 or suit < 3:
             return -rank + length * 64 // 40
         partner_wins = win_seat == (seat + 2) % 4
-        if partner_wins and win % 13 > _HIGH[led4] and (led4 or not trumps4):
+        if partner_wins and win % 13 > _high(led4) and (led4 or not trumps4):
             return -rank - 50
         if win >= 39 and card < win:
             return -32 + relative + length * 64 // 40
@@ -759,7 +760,7 @@ def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win
         if partner_wins:
             if led4:
                 rest = alive >> 13 * led & _SUIT
-                top2 = _HIGH[rest ^ 1 << _HIGH[rest]] if _POP[rest] > 1 else -1
+                top2 = _high(rest ^ 1 << _high(rest)) if _pop(rest) > 1 else -1
                 leads = top2 >= 0 and work[_OWNER + 13 * led + top2] == (seat + 2) % 4
                 return weight + (36 if leads else 48)
             return weight + (48 if 1 << card % 13 > trumps4 else -12)
@@ -797,18 +798,18 @@ def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: 
             continue
         own = work[seat] >> 13 * suit & _SUIT
         rest = alive >> 13 * suit & _SUIT
-        length = _POP[own]
-        top = _HIGH[rest]
+        length = _pop(own)
+        top = _high(rest)
         ruff, spread = False, 0
         if pos == 0 and n == 2:  # the opponent may ruff, or holds many cards of the suit
             other = work[1 - seat]
             ruff = suit < 3 and not other >> 13 * suit & _SUIT and other & _SPADES
-            count = _POP[other >> 13 * suit & _SUIT]
-            spread = 2 * (count if count else _count(work[seat]) + 1)
+            count = _pop(other >> 13 * suit & _SUIT)
+            spread = 2 * (count if count else _pop(work[seat]) + 1)
         while held:
-            rank = _LOW[held]
+            rank = _low(held)
             held ^= 1 << rank
-            below = _HIGH[rest & (1 << rank) - 1]  # the next card in play below it
+            below = _high(rest & (1 << rank) - 1)  # the next card in play below it
             if below >= 0 and own >> below & 1:
                 continue
             card = 13 * suit + rank
@@ -880,7 +881,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
     store = False
     lengths = low = high = tag = left = 0
     if pos == 0:
-        left = _count(hand)
+        left = _pop(hand)
         won = work[_WON] | work[_WON + 1] << 4 | work[_WON + 2] << 8 | work[_WON + 3] << 12
         if score:
             if table[1, won] >= need:
@@ -895,7 +896,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
             wc, ws, sm = -1, leader, 0
             for i in range(n):
                 other = (leader + i) & n - 1
-                card = _top(work[other])
+                card = _high(work[other])
                 if i == 0 or card >= 39 > wc:
                     wc, ws, sm = card, other, 1
                 elif card // 13 == wc // 13:
@@ -940,7 +941,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
         if pos == 1 and n == 4 and only < 0 and not score and not plain:
             # the second hand's side needs one trick, or the other side every trick
             side = seat % 2
-            decides = need == 1 if side == 0 else need >= _count(hand)
+            decides = need == 1 if side == 0 else need >= _pop(hand)
             if decides:
                 wins, cards = _second_wins(work, seat, led, win_card)
                 if wins:
@@ -952,7 +953,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
     decided = zero
     reached = not maximise
     at = _BUF + _WIDTH * ply
-    key = _KEYS + 3 * _count(hand)  # the key of this trick's first position
+    key = _KEYS + 3 * _pop(hand)  # the key of this trick's first position
     small = work[at + _SKIP:at + _CUT]  # per suit: skip the cards below this rank (0: none)
     small[:] = 0
     for i in range(k):
@@ -962,7 +963,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
             # cards below them too
             tried = work[at + i - 1]
             if not small[tried // 13]:
-                below = _LOW[decided >> 13 * (tried // 13) & _SUIT]
+                below = _low(decided >> 13 * (tried // 13) & _SUIT)
                 if below < 0:
                     below = 13
                 if tried % 13 < below:
@@ -1036,7 +1037,7 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
         for card in range(52):
             if work[seat] >> card & 1:
                 work[_OWNER + card] = seat
-    key = _KEYS + 3 * _count(work[leader])
+    key = _KEYS + 3 * _pop(work[leader])
     work[key], work[key + 1], work[key + 2] = _shape(work, n, alive)
     work[:n] = hands
     led = wc = np.int64(-1)  # int64 throughout: one compiled version of each callee
