@@ -814,22 +814,23 @@ def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: 
                 continue
             card = 13 * suit + rank
             weight = -rank
-            if pos == 0 and n == 4:
-                weight = _lead_weight(work, seat, card, alive)
-            elif pos == 0:
-                weight -= 2 * spread
-                if ruff:
-                    weight -= 30
-                elif _run_top(work[seat], alive, card) == 13 * suit + top:
-                    weight += 30
+            if pos == 0:
+                if n == 4:
+                    weight = _lead_weight(work, seat, card, alive)
                 else:
-                    weight -= length
-            elif n == 4 and pos > 0 and suit != led:
+                    weight -= 2 * spread
+                    if ruff:
+                        weight -= 30
+                    elif _run_top(work[seat], alive, card) == 13 * suit + top:
+                        weight += 30
+                    else:
+                        weight -= length
+            elif n == 4 and suit != led:
                 weight = _void_weight(work, pos, seat, card, led, win_card, win_seat, alive)
-            elif pos == 2 and n == 4 and suit == led:
-                weight = _third_weight(work, seat, card, win_card, win_seat, alive)
-            elif pos == 1 and n == 4 and suit == led:
+            elif n == 4 and pos == 1:
                 weight = _second_weight(work, seat, card, win_card, alive)
+            elif n == 4 and pos == 2:
+                weight = _third_weight(work, seat, card, win_card, win_seat, alive)
             elif mine_sure:
                 if card >= 39 and win_card < 39:
                     weight -= 40
@@ -866,8 +867,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
     and its seat; ``same``: the cards of its suit in the trick; ``trick``: the mask of
     the trick's cards. Score mode keeps the tricks won in ``work``.
     """
-    zero = np.int64(0)
-    none = np.int64(-1)
+    zero, one, none = np.int64(0), np.int64(1), np.int64(-1)
     work[_NODES] += 1
     score = work[_MODE] & _SCORE == _SCORE
     plain = work[_MODE] & _PLAIN == _PLAIN
@@ -910,7 +910,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
                 sure, cards = _sure_trumps(work, n, zero)
                 if sure >= need:
                     return True, cards
-                sure, cards = _sure_trumps(work, n, np.int64(1))
+                sure, cards = _sure_trumps(work, n, one)
                 if left - sure < need:
                     return False, cards
             key = _KEYS + 3 * left
