@@ -466,11 +466,9 @@ def _slot(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, create: bool
 
 @_kernel
 def _lookup(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, low: int, high: int,
-            mask_low: int, mask_high: int, need: int) -> int:
-    """The row of the newest entry matching the position whose bounds decide ``need``, or
-    if ``mask_low`` or ``mask_high`` is not 0 the one stored with exactly these patterns
-    and masks; -1 if none."""
-    exact = mask_low != 0 or mask_high != 0
+            need: int) -> int:
+    """The row of the newest entry matching the position whose bounds decide ``need``; -1
+    if none."""
     k = _slot(work, tt, lengths, tag, np.bool_(False))
     if k < 0:
         return -1
@@ -480,11 +478,7 @@ def _lookup(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, low: int, 
             break
         first = work[_SLOTS] + block * _BLOCK
         for row in range(first + used - 1, first - 1, -1):
-            if exact:
-                if (tt[row, 0] == low and tt[row, 1] == high and tt[row, 2] == mask_low
-                        and tt[row, 3] == mask_high):
-                    return row
-            elif (low & tt[row, 2] == tt[row, 0] and high & tt[row, 3] == tt[row, 1]
+            if (low & tt[row, 2] == tt[row, 0] and high & tt[row, 3] == tt[row, 1]
                     and (tt[row, 4] >= need or tt[row, 5] < need)):
                 return row
         block, used = tt[first, 6], _BLOCK
@@ -495,15 +489,11 @@ def _lookup(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, low: int, 
 def _store(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, low: int, high: int,
            cards: int, alive: int, lower: int, upper: int) -> None:
     """Remember ``lower <= value <= upper`` for the positions that hold ``cards`` (and the
-    cards above them) where this one does."""
+    cards above them) where this one does, as a new entry: the look-up reads on past the
+    entries whose bounds do not decide its question."""
     mask_low, mask_high = _pattern_masks(cards, alive)
     low &= mask_low
     high &= mask_high
-    row = _lookup(work, tt, lengths, tag, low, high, mask_low, mask_high, np.int64(0))
-    if row >= 0:
-        tt[row, 4] = max(tt[row, 4], lower)
-        tt[row, 5] = min(tt[row, 5], upper)
-        return
     k = _slot(work, tt, lengths, tag, np.bool_(True))
     if tt[k, 2] < 0 or tt[k, 3] == _BLOCK:
         if work[_SLOTS] + (work[_BLOCKS] + 1) * _BLOCK > tt.shape[0]:
@@ -921,7 +911,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
                 if reached >= 0:
                     return reached == 1, cards
             tag = leader << 1 | (1 if broken else 0) | (table[3, won] << 3 if score else 0)
-            row = _lookup(work, tt, lengths, tag, low, high, zero, zero, need)
+            row = _lookup(work, tt, lengths, tag, low, high, need)
             if row >= 0:
                 return tt[row, 4] >= need, _masked_cards(tt[row, 2], tt[row, 3], alive)
             if not score and not plain:
