@@ -6,13 +6,18 @@ import random
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from spades import Contract, Game, parse_card, rules_for
 from spades.bots.solver import (
+    _OWNER,
+    _WORK,
     Deal,
     _score_search,
+    _shape,
     _trick_search,
+    _without,
     hand_value,
     score_values,
     trick_values,
@@ -170,6 +175,31 @@ def test_from_game_agrees_with_a_live_game() -> None:
     assert set(values) == {a.card for a in game.legal_actions()}
     assert all(sum(deal.won[side::2]) <= v <= sum(deal.won[side::2]) + deal.tricks_left
                for v in values.values())
+
+
+def test_the_table_key_follows_the_cards_that_leave_play() -> None:
+    """The key the search keeps (suit lengths and holders) as a trick's cards leave play
+    is the key of the position after, made afresh."""
+    rng = random.Random(11)
+    for players in (2, 4):
+        for _ in range(60):
+            deal = random_deal(rng, players, rng.randint(1, 13), in_trick=0)
+            work = np.zeros(_WORK, np.int64)
+            work[:players] = deal.hands
+            alive = 0
+            for seat, hand in enumerate(deal.hands):
+                alive |= hand
+                for card in range(52):
+                    if hand >> card & 1:
+                        work[_OWNER + card] = seat
+            key = _shape(work, players, alive)
+            trick = 0
+            for seat, hand in enumerate(deal.hands):
+                card = rng.choice([c for c in range(52) if hand >> c & 1])
+                trick |= 1 << card
+                work[seat] ^= 1 << card
+            assert _without(work, players, trick, alive, *key) == _shape(
+                work, players, alive & ~trick), deal
 
 
 # ------------------------------------------------------------ the pruning against a plain search
