@@ -138,8 +138,8 @@ class Deal:
 #
 # A suit's holding is 13 bits (``mask >> 13 * suit & 8191``).
 # ``work``, the search's state, an int64 vector: the hands (a card mask a seat), then from
-# _WON the tricks won per seat (4), the rows used, the nodes, the mode (_SCORE, _PLAIN,
-# _SIDES), the blocks used, the slot rows, the seat holding each card (52); from _KEYS the
+# _WON the tricks won per seat (4), the slots used, the nodes, the mode (_SCORE, _PLAIN,
+# _SIDES), the blocks used, the table's slots, the seat holding each card (52); from _KEYS the
 # key of the position at the start of the trick with each count of tricks left (suit
 # lengths and patterns as _shape gives them, 3 a count); and from _BUF a row of _WIDTH per
 # depth: the moves in search order, their weights, per suit the rank below which its
@@ -175,7 +175,7 @@ _WEIGHTS, _SKIP, _CUT = 16, 32, 36
 _WORK = _BUF + _WIDTH * _PLIES  # the size of ``work``
 
 
-# The kernel's functions below _solve take the arrays it makes and never make one:
+# The kernel's functions other than _solve take the arrays it makes and never make one:
 # without numba's reference counts (``_nrt=False``) an array passes to a call for free,
 # where counting took a quarter of the time; they never divide by zero, so numpy's error
 # model spares a test a division.
