@@ -212,15 +212,12 @@ class SearchBot:
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
         evaluate = match_value(obs, bids)
-        trick = obs.trick
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
         deals = 0
         while (hands := next_world()) is not None:
             deals += 1
-            deal = Deal(tuple(hands), trick.leader if trick else obs.seat,
-                        trick.cards if trick else (), tuple(obs.tricks_won),
-                        obs.spades_broken or obs.rules.lead_spades_anytime, obs.rules.players)
+            deal = Deal.from_observation(obs, hands)
             for card, value in score_values(deal, bids, obs.rules, evaluate).items():
                 totals[card] = totals.get(card, 0.0) + value
         return _best_card({a: totals.get(a.card, float("-inf")) for a in obs.legal}, deals,

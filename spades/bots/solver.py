@@ -61,6 +61,7 @@ from ..scoring import Contract, score_side
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..observation import Observation
 
 Evaluate = Callable[[tuple[int, ...]], float]
 
@@ -122,15 +123,22 @@ class Deal:
     @classmethod
     def from_game(cls, game: Game) -> Deal:
         """The position of a live :class:`spades.Game` in its play phase."""
-        if game.phase != "play":
+        if game.phase != "play" or game.to_move is None:
             raise ValueError(f"the game is not in its play phase: {game!r}")
+        return cls.from_observation(game.observation(game.to_move), game.hand_masks())
+
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: Sequence[int]) -> Deal:
+        """The position ``obs`` shows in the play phase, with ``hands`` (a card mask per
+        seat: the true deal or a sampled one) for the cards."""
+        trick = obs.trick
         return cls(
-            hands=tuple(game._hands),
-            leader=game.hands[-1].tricks[-1][0],
-            trick=tuple(game._trick),
-            won=tuple(game._won),
-            spades_broken=game._broken or game.rules.lead_spades_anytime,
-            players=game.rules.players,
+            hands=tuple(hands),
+            leader=trick.leader if trick else obs.seat,
+            trick=trick.cards if trick else (),
+            won=tuple(obs.tricks_won),
+            spades_broken=obs.spades_broken or obs.rules.lead_spades_anytime,
+            players=obs.rules.players,
         )
 
 
