@@ -129,8 +129,8 @@ class Deal:
 
     @classmethod
     def from_observation(cls, obs: Observation, hands: Sequence[int]) -> Deal:
-        """The position ``obs`` shows in the play phase, with ``hands`` (a card mask per
-        seat: the true deal or a sampled one) for the cards."""
+        """The position ``obs`` (the seat to move's) shows in the play phase, with ``hands``
+        (a card mask per seat: the true deal or a sampled one) for the cards."""
         trick = obs.trick
         return cls(
             hands=tuple(hands),
@@ -175,9 +175,10 @@ _PLAIN = 2  # for tests: no sure tricks, no small-card skips, exact positions on
 _SIDES = 4  # score mode whose values depend on side 0's tricks only
 _BLOCK = 16  # entries a block
 _SCAN = 32  # blocks a look-up reads at most, the newest first
-_WON, _ROWS, _NODES, _MODE, _BLOCKS, _SLOTS, _OWNER = 4, 8, 9, 10, 11, 12, 13  # in ``work``
-_KEYS = 65  # from here in ``work``, 3 a trick count: the table key of its first position
-_BUF = 112  # where the depths' rows start in ``work``
+_WON, _SLOTS_USED, _NODES, _MODE = 4, 8, 9, 10  # in ``work``
+_BLOCKS_USED, _SLOTS, _OWNER = 11, 12, 13  # _SLOTS: the table's slot rows
+_KEYS = _OWNER + 52  # in ``work``, 3 a trick count (0-13): the table key of its first position
+_BUF = 112  # where the depths' rows start in ``work``, past _KEYS + 3 * 14
 _WIDTH = 40  # a depth's row: moves, weights (from _WEIGHTS), skips (_SKIP), last cut (_CUT)
 _WEIGHTS, _SKIP, _CUT = 16, 32, 36
 _WORK = _BUF + _WIDTH * _PLIES  # the size of ``work``
@@ -435,7 +436,7 @@ def _masked_cards(low: int, high: int, alive: int) -> int:
     cards = 0
     for suit in range(4):
         word = (low if suit < 2 else high) >> 32 * (suit % 2) & 0x3FFFFFF
-        depth = (_pop(word & _SUIT) + _pop(word >> 13)) // 2
+        depth = _pop(word) // 2
         rest = alive >> 13 * suit & _SUIT
         for _ in range(depth):
             rank = _high(rest)
@@ -448,13 +449,13 @@ def _masked_cards(low: int, high: int, alive: int) -> int:
 def _clear(work: np.ndarray, tt: np.ndarray) -> None:
     """Empty the transposition table."""
     tt[:work[_SLOTS], 1] = 0
-    work[_ROWS] = work[_BLOCKS] = 0
+    work[_SLOTS_USED] = work[_BLOCKS_USED] = 0
 
 
 @_kernel
 def _slot(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, create: bool) -> int:
     """The slot row for a position's suit lengths and tag (-1 if none and not ``create``).
-    When the rows or the blocks run out, the table starts again."""
+    When three quarters of the slots are used, the table starts again."""
     size = work[_SLOTS]
     mixed = (lengths ^ tag * 0x1E3779B97F4A7C15) * 0x3F58476D1CE4E5B9
     i = mixed >> 32 & size - 1
@@ -464,10 +465,10 @@ def _slot(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, create: bool
         i = (i + 1) & size - 1
     if not create:
         return -1
-    if 4 * work[_ROWS] >= 3 * size:
+    if 4 * work[_SLOTS_USED] >= 3 * size:
         _clear(work, tt)
         i = mixed >> 32 & size - 1
-    work[_ROWS] += 1
+    work[_SLOTS_USED] += 1
     tt[i, 0], tt[i, 1], tt[i, 2], tt[i, 3] = lengths, tag + 1, -1, 0
     return i
 
@@ -498,17 +499,18 @@ def _store(work: np.ndarray, tt: np.ndarray, lengths: int, tag: int, low: int, h
            cards: int, alive: int, lower: int, upper: int) -> None:
     """Remember ``lower <= value <= upper`` for the positions that hold ``cards`` (and the
     cards above them) where this one does, as a new entry: the look-up reads on past the
-    entries whose bounds do not decide its question."""
+    entries whose bounds do not decide its question. When the blocks run out, the table
+    starts again."""
     mask_low, mask_high = _pattern_masks(cards, alive)
     low &= mask_low
     high &= mask_high
     k = _slot(work, tt, lengths, tag, np.bool_(True))
     if tt[k, 2] < 0 or tt[k, 3] == _BLOCK:
-        if work[_SLOTS] + (work[_BLOCKS] + 1) * _BLOCK > tt.shape[0]:
+        if work[_SLOTS] + (work[_BLOCKS_USED] + 1) * _BLOCK > tt.shape[0]:
             _clear(work, tt)
             k = _slot(work, tt, lengths, tag, np.bool_(True))
-        fresh = work[_BLOCKS]
-        work[_BLOCKS] += 1
+        fresh = work[_BLOCKS_USED]
+        work[_BLOCKS_USED] += 1
         tt[work[_SLOTS] + fresh * _BLOCK, 6] = tt[k, 2]
         tt[k, 2], tt[k, 3] = fresh, 0
     row = work[_SLOTS] + tt[k, 2] * _BLOCK + tt[k, 3]
