@@ -1012,7 +1012,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
     return reached, decided
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # a thread solving (a hint, an analysis) lets the others run
 def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int,
            broken: bool, won: np.ndarray, table: np.ndarray, mode: int, least: int, most: int,
            tt: np.ndarray, slots: int, out: np.ndarray) -> int:
