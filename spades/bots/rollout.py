@@ -23,6 +23,12 @@ from ..rules import Rules
 from .rules_based import MediumBot
 
 
+def bid_agrees(guess: int, made: int) -> bool:
+    """Whether a bid ``made`` agrees with the bid ``guess`` the medium player would have
+    made: within a trick, and nil exactly when nil."""
+    return (guess == 0) == (made == 0) and abs(guess - made) <= 1
+
+
 @cache
 def _first_deal(rules: Rules) -> tuple[int, tuple[int, ...]]:
     """The engine's first hand with ``rules``: its dealer, and the deck positions (as a
@@ -65,10 +71,9 @@ class Rollout:
             made = bids[self._real(seat)]
             if made is None:
                 return True
-            if self._real(seat) not in unchecked:
-                guess = bots[seat].act(game.observation(seat)).tricks
-                if (guess == 0) != (made == 0) or abs(guess - made) > 1:
-                    return False
+            if self._real(seat) not in unchecked and not bid_agrees(
+                    bots[seat].act(game.observation(seat)).tricks, made):
+                return False
             game.apply(Action.bid(made))
         return True
 

@@ -40,7 +40,7 @@ from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
 from .belief import SampleError, played_by, sample_hands
-from .rollout import Rollout
+from .rollout import Rollout, bid_agrees
 from .rules_based import MediumBot, estimate_tricks
 from .solver import Deal, score_values, trick_values
 
@@ -180,8 +180,7 @@ class SearchBot:
             return hands
         played = played_by(obs)
         for _ in range(self.fit_attempts - 1):
-            at_bidding = [hand | cards for hand, cards in zip(hands, played, strict=True)]
-            if self._bids_fit(obs, at_bidding):
+            if self._bids_fit(obs, _at_bidding(hands, played)):
                 break
             hands = sample_hands(obs, self.rng)
         return hands
@@ -206,8 +205,7 @@ class SearchBot:
                        discards=tuple(cards_in(discards)), tricks=(), trick=None,
                        tricks_won=(0, 0), spades_broken=False,
                        legal=tuple(Action.bid(b) for b in range(14)))
-        guess = self.fallback.act(view).tricks
-        return (guess == 0) == (bid == 0) and abs(guess - bid) <= 1
+        return bid_agrees(self.fallback.act(view).tricks, bid)
 
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
@@ -241,8 +239,7 @@ class SearchBot:
         totals = dict.fromkeys(tried, 0.0)
         for _ in range(self.early_samples):
             hands = self._sample(obs)
-            rollout = Rollout(obs.rules, [h | p for h, p in zip(hands, played, strict=True)],
-                              obs.dealer)
+            rollout = Rollout(obs.rules, _at_bidding(hands, played), obs.dealer)
             seed = self.rng.getrandbits(32)
             for card in tried:
                 _, won = rollout.play(obs.bids, seed, [*so_far, card])
@@ -356,6 +353,11 @@ def _best_card(totals: dict[Action, float], deals: int, how: str,
     return best, (f"worth {totals[best] / deals:+.1f} points to your side on average over "
                   f"{deals} sampled {how}, {(totals[best] - totals[second]) / deals:.1f} more "
                   f"than {card_text(second.card)}")
+
+
+def _at_bidding(hands: Sequence[int], played: Sequence[int]) -> list[int]:
+    """The hands as the bidding began: each seat's cards now and those it has played."""
+    return [hand | cards for hand, cards in zip(hands, played, strict=True)]
 
 
 def _equal_cards(cards: Sequence[int], played: int) -> list[list[int]]:
