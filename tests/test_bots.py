@@ -537,3 +537,18 @@ def test_hard_plays_equal_cards_as_medium_does_without_playing_them_out() -> Non
     assert action == make_bot("medium", 1).act(obs)
     assert reason == "these cards are all worth the same"
 
+
+
+def test_hard_declares_blind_nil_in_partnership_when_the_sampled_deals_say_it_pays() -> None:
+    """At 0-0 a blind nil with its three-card exchange is worth far more than a bid
+    against medium players; with the partner's blind nil already declared (no exchange
+    then) a second is not."""
+    game = Game(rules_for("partnership"), seed=2)
+    first = game.to_move
+    action, reason = make_bot("hard:bids=8", 1).explain(game.observation(first))
+    assert str(action) == "blind nil" and "more on average declaring blind nil" in reason
+    game.apply("blind nil")
+    while game.to_move != (first + 2) % 4:
+        game.apply("no blind nil")
+    action, reason = make_bot("hard:bids=8", 1).explain(game.observation(game.to_move))
+    assert str(action) == "no blind nil", reason

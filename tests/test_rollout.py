@@ -26,7 +26,7 @@ def one_suit_each(first: int) -> list[int]:
 @pytest.mark.parametrize("first", range(4))
 def test_the_first_bidder_leads_and_seats_keep_their_hands(first: int) -> None:
     rollout = Rollout(PARTNERSHIP, one_suit_each(first), dealer=(first - 1) % 4)
-    bids, won = rollout.play([None] * 4, seed=1)
+    bids, _, won = rollout.play([None] * 4, seed=1)
     assert won[first] == 13 and sum(won) == 13
     assert bids[first] == 13  # the medium player counts thirteen spades as thirteen tricks
 
@@ -36,7 +36,7 @@ def test_bids_already_made_stand_and_the_others_are_the_medium_players(first: in
     made = [None] * 4
     made[(first + 1) % 4] = 2
     rollout = Rollout(PARTNERSHIP, one_suit_each(first), dealer=(first - 1) % 4)
-    bids, won = rollout.play(made, seed=1)
+    bids, _, won = rollout.play(made, seed=1)
     assert bids[(first + 1) % 4] == 2 and sum(won) == 13
 
 
@@ -58,6 +58,35 @@ def test_a_rollout_plays_the_hand_as_the_engine_does_with_medium_bots() -> None:
     while game.hands[0].result is None:
         seat = game.to_move
         game.apply(bots[seat].act(game.observation(seat)))
-    bids, won = Rollout(PARTNERSHIP, hands, dealer=game.hands[0].dealer).play([None] * 4, seed=3)
+    bids, _, won = Rollout(PARTNERSHIP, hands, dealer=game.hands[0].dealer).play([None] * 4, seed=3)
     assert bids == [tricks for _, tricks in sorted(game.hands[0].bids)]
     assert won == list(game.hands[0].result.tricks)
+
+
+def test_a_rollout_from_the_deal_plays_a_blind_nil_as_the_engine_does() -> None:
+    game = Game(PARTNERSHIP, seed=7)
+    dealt = game.hand_masks()
+    bots = [MediumBot(random.Random(seat)) for seat in range(4)]
+    while game.phase == "blind nil":
+        game.apply("blind nil" if game.to_move == 1 else "no blind nil")
+    while game.hands[0].result is None:
+        seat = game.to_move
+        game.apply(bots[seat].act(game.observation(seat)))
+    rollout = Rollout(PARTNERSHIP, dealt, dealer=game.hands[0].dealer, deciding=1)
+    bids, blind_nil, won = rollout.play([None] * 4, seed=3, declares=True)
+    assert blind_nil == (1,) and bids[1] == 0
+    assert bids == [0 if seat == 1 else tricks for seat, tricks in
+                    sorted([*game.hands[0].bids, (1, 0)])]
+    assert won == list(game.hands[0].result.tricks)
+
+
+@pytest.mark.parametrize("declares", [True, False])
+def test_declarations_before_the_deciding_seat_stand(declares: bool) -> None:
+    """Seat 0 declares first (seat 3 deals); seat 2, deciding, declares as it is told."""
+    rollout = Rollout(PARTNERSHIP, one_suit_each(0), dealer=3, blind_nil=(0,), deciding=2)
+    bids, blind_nil, won = rollout.play([None] * 4, seed=1, declares=declares)
+    assert blind_nil == ((0, 2) if declares else (0,))
+    assert bids[0] == 0
+    # two blind nils exchange nothing: seat 0 keeps its thirteen spades and every trick;
+    # with one, seat 0 gives its partner three of them
+    assert (won[0] == 13) == declares

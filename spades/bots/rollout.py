@@ -1,9 +1,13 @@
-"""Sampled four-hand deals played out by the medium player: the search's bids and early play.
+"""Sampled four-hand deals played out by the medium player: the search's blind nil
+declarations, bids and early play.
 
 A rollout starts from a sampled deal as it stood when the bidding began (a card mask
 per seat), takes the bids already made and the cards already played, lets the medium
 player bid for the seats still to bid and play every card after those, and gives the
-tricks each seat won and the bids it ended with. The engine plays the hand, so no
+bids each seat ended with, the blind nils and the tricks each seat won. A rollout can
+also start from the deal itself, before the blind nil declarations: the seats before
+the one deciding declare as they did, the deciding seat as it is told, and the medium
+player declares for the seats after it, exchanges and bids. The engine plays the hand, so no
 rule is copied here: seats are turned so that the real dealer sits where the
 engine's first hand puts its dealer, and the deck is laid out as the engine deals it
 (both read from the engine once).
@@ -15,8 +19,9 @@ import random
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from functools import cache
+from typing import NamedTuple
 
-from ..actions import Action
+from ..actions import BLIND_NIL, NO_BLIND_NIL, Action
 from ..cards import cards_in
 from ..game import Game, Phase
 from ..rules import Rules
@@ -39,14 +44,31 @@ def _first_deal(rules: Rules) -> tuple[int, tuple[int, ...]]:
     return dealer, tuple(game.hand_masks())
 
 
-class Rollout:
-    """One sampled deal at the start of the bidding, played by medium bots.
+class Outcome(NamedTuple):
+    """How a rollout's hand ended, by seat of the real table: the bids (0 for a blind
+    nil), the seats that bid blind nil, and the tricks each seat won."""
 
-    ``hands``: a card mask per seat; ``dealer``: the seat that dealt the hand.
+    bids: list[int]
+    blind_nil: tuple[int, ...]
+    tricks: list[int]
+
+
+class Rollout:
+    """One sampled deal played by medium bots.
+
+    ``hands``: a card mask per seat as the bidding began; ``dealer``: the seat that
+    dealt the hand; ``blind_nil``: the seats that declared blind nil. With ``deciding``
+    (a seat about to declare blind nil or not), ``hands`` are as dealt, and
+    ``blind_nil`` the seats that declared before it.
     """
 
-    def __init__(self, rules: Rules, hands: Sequence[int], dealer: int) -> None:
-        self.rules = replace(rules, blind_nil=False)  # declarations are over when bids start
+    def __init__(self, rules: Rules, hands: Sequence[int], dealer: int,
+                 blind_nil: Collection[int] = (), deciding: int | None = None) -> None:
+        if deciding is None:  # declarations are over when bids start
+            self.rules = replace(rules, blind_nil=False)
+        else:  # every seat may declare: the real table has already said who might
+            self.rules = replace(rules, blind_nil_deficit=0)
+        self.blind_nil, self.deciding = tuple(blind_nil), deciding
         n = rules.players
         engine_dealer, positions = _first_deal(self.rules)
         self.turn = (dealer - engine_dealer) % n  # engine seat + turn = real seat
@@ -77,29 +99,35 @@ class Rollout:
             game.apply(Action.bid(made))
         return True
 
-    def play(self, bids: Sequence[int | None], seed: int, cards: Sequence[int] = ()
-             ) -> tuple[list[int], list[int]]:
+    def play(self, bids: Sequence[int | None], seed: int, cards: Sequence[int] = (),
+             declares: bool = False) -> Outcome:
         """Bid from ``bids`` (None: the medium player's bid), play ``cards`` (the hand's
-        cards in the order played), then let the medium player play the hand out.
-
-        Returns the bids and the tricks won, by seat of the real table.
-        """
+        cards in the order played), then let the medium player play the hand out; the
+        deciding seat, if any, declares blind nil if ``declares``."""
         game, bots = self._start(seed)
         played = iter(cards)
+        decided = self.deciding is None
         while game.hands[0].result is None:
             seat = game.to_move
             assert seat is not None
-            if game.phase is Phase.BIDDING and bids[self._real(seat)] is not None:
+            if game.phase is Phase.BLIND_NIL and not decided:
+                chose = self._real(seat) == self.deciding
+                decided = chose
+                blind = declares if chose else self._real(seat) in self.blind_nil
+                game.apply(Action(BLIND_NIL if blind else NO_BLIND_NIL))
+            elif game.phase is Phase.BIDDING and bids[self._real(seat)] is not None:
                 game.apply(Action.bid(bids[self._real(seat)]))
             elif game.phase is Phase.PLAY and (card := next(played, None)) is not None:
                 game.apply(Action.play(card))
             else:
                 game.apply(bots[seat].act(game.observation(seat)))
-        n = self.rules.players
-        final = dict(game.hands[0].bids)
-        result = game.hands[0].result
+        n, log = self.rules.players, game.hands[0]
+        assert log.result is not None
+        final = dict(log.bids) | dict.fromkeys(log.blind_nil, 0)
         order = [(seat - self.turn) % n for seat in range(n)]
-        return [final[s] for s in order], [result.tricks[s] for s in order]
+        blind_nil = (self.blind_nil if self.deciding is None
+                     else tuple(self._real(seat) for seat in log.blind_nil))
+        return Outcome([final[s] for s in order], blind_nil, [log.result.tricks[s] for s in order])
 
     def _start(self, seed: int) -> tuple[Game, list[MediumBot]]:
         rng = random.Random(seed)

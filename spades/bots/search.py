@@ -13,7 +13,8 @@ Two-player bids and draft choices come from the same sampling: the double-dummy
 tricks of each deal give the expected score of every bid, and the tricks a hand
 ends with after keeping or discarding the offered card. Partnership bids play
 each sampled deal out with the medium player, once for every bid considered, nil
-included.
+included; partnership blind nil declarations likewise, from deals sampled before
+any card is seen, once declaring and once not.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import replace
 from functools import reduce
 from operator import or_
 
-from ..actions import DISCARD, KEEP, Action
+from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from ..cards import (
     DECK_SIZE,
     FULL_DECK,
@@ -40,7 +41,7 @@ from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
 from .belief import SampleError, played_by, sample_hands
-from .rollout import Rollout, bid_agrees
+from .rollout import Outcome, Rollout, bid_agrees
 from .rules_based import MediumBot, estimate_tricks
 from .solver import Deal, score_values, trick_values
 
@@ -90,11 +91,11 @@ class SearchBot:
     (after at least ``min_samples`` deals), which makes play depend on the
     machine's speed: without it every decision is repeatable from the seed;
     ``draft``: the sampled stocks per two-player draft choice (0: the medium
-    player's rule); ``bids``: the sampled deals played out per partnership bid (0: the
-    medium player's rule); ``early``: the sampled deals played out per card before the
-    solver takes over with four hands (0: the medium player's card); ``fit``: the deals
-    drawn at most for one sample that agrees with the bids made (1: the first deal
-    drawn stands).
+    player's rule); ``bids``: the sampled deals played out per partnership bid or
+    blind nil declaration (0: the medium player's rule); ``early``: the sampled deals
+    played out per card before the solver takes over with four hands (0: the medium
+    player's card); ``fit``: the deals drawn at most for one sample that agrees with
+    the bids made (1: the first deal drawn stands).
     """
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
@@ -129,12 +130,14 @@ class SearchBot:
         try:
             if kind == "play" and self._can_search(obs):
                 return self._play(obs)
-            if kind == "play" and self.early_samples and not obs.blind_nil:
+            if kind == "play" and self.early_samples:
                 return self._play_early(obs)
             if kind == "bid" and obs.rules.players == 2:
                 return self._bid_two_player(obs)
-            if kind == "bid" and self.bid_samples and not obs.blind_nil:
+            if kind == "bid" and self.bid_samples:
                 return self._bid_partnership(obs)
+            if kind == "blind nil" and obs.rules.players == 4 and self.bid_samples:
+                return self._declare(obs)
             if kind == "draft" and self.draft_samples and obs.seat not in obs.blind_nil:
                 return self._draft(obs)
         except SampleError:  # no consistent deal found in time: play by the rules instead
@@ -174,7 +177,12 @@ class SearchBot:
     def _sample(self, obs: Observation) -> list[int]:
         """One deal of the hidden cards consistent with what the seat has seen, and with
         the bids made by the other seats if one of ``fit`` deals drawn is (else the last
-        drawn stands)."""
+        drawn stands). Before any card is seen (blind nil declarations), any deal."""
+        if obs.phase == "blind nil":
+            deck = list(range(DECK_SIZE))
+            self.rng.shuffle(deck)
+            n = obs.rules.players
+            return [mask_of(deck[seat::n]) for seat in range(n)]
         hands = sample_hands(obs, self.rng)
         if all(bid is None for bid in obs.bids):
             return hands
@@ -239,11 +247,10 @@ class SearchBot:
         totals = dict.fromkeys(tried, 0.0)
         for _ in range(self.early_samples):
             hands = self._sample(obs)
-            rollout = Rollout(obs.rules, _at_bidding(hands, played), obs.dealer)
+            rollout = Rollout(obs.rules, _at_bidding(hands, played), obs.dealer, obs.blind_nil)
             seed = self.rng.getrandbits(32)
             for card in tried:
-                _, won = rollout.play(obs.bids, seed, [*so_far, card])
-                totals[card] += value(tuple(won))
+                totals[card] += value(tuple(rollout.play(obs.bids, seed, [*so_far, card]).tricks))
         return _best_card({Action.play(c): v for c, v in totals.items()}, self.early_samples,
                           "deals played out", prefer=medium, margin=ROLLOUT_MARGIN)
 
@@ -329,18 +336,42 @@ class SearchBot:
         assert obs.dealer is not None
         totals = dict.fromkeys(choices, 0.0)
         for _ in range(self.bid_samples):
-            rollout = Rollout(obs.rules, self._sample(obs), obs.dealer)
+            rollout = Rollout(obs.rules, self._sample(obs), obs.dealer, obs.blind_nil)
             seed = self.rng.getrandbits(32)
             for choice in choices:
                 bids = [choice.tricks if s == obs.seat else b for s, b in enumerate(obs.bids)]
-                final, won = rollout.play(bids, seed)
-                totals[choice] += match_value(obs, contracts(final, ()))(tuple(won))
+                totals[choice] += _played_value(obs, rollout.play(bids, seed))
         ranked = sorted(choices, key=lambda a: (totals[a], a == medium), reverse=True)
         best, second = ranked[0], ranked[1]
         deals = self.bid_samples
         return best, (f"expected {totals[best] / deals:+.1f} points over {deals} sampled deals "
                       f"played out, {(totals[best] - totals[second]) / deals:.1f} more than "
                       f"bidding {second.tricks or 'nil'}")
+
+    def _declare(self, obs: Observation) -> tuple[Action, str]:
+        """Blind nil or not, with four hands: the better mean value over sampled deals
+        played out by the medium player (who exchanges and bids) once declaring and once
+        not, the same deals both ways."""
+        assert obs.dealer is not None
+        totals = {True: 0.0, False: 0.0}
+        deals = self.bid_samples
+        for _ in range(deals):
+            rollout = Rollout(obs.rules, self._sample(obs), obs.dealer, obs.blind_nil,
+                              deciding=obs.seat)
+            seed = self.rng.getrandbits(32)
+            for declares in totals:
+                totals[declares] += _played_value(obs, rollout.play([None] * 4, seed,
+                                                                    declares=declares))
+        declares = totals[True] > totals[False]
+        return Action(BLIND_NIL if declares else NO_BLIND_NIL), (
+            f"{abs(totals[True] - totals[False]) / deals:.1f} points more on average "
+            f"{'declaring' if declares else 'not declaring'} blind nil, over {deals} sampled "
+            "deals played out")
+
+
+def _played_value(obs: Observation, outcome: Outcome) -> float:
+    """The value to the seat's side of a hand played out in a rollout."""
+    return match_value(obs, contracts(outcome.bids, outcome.blind_nil))(tuple(outcome.tricks))
 
 
 def _best_card(totals: dict[Action, float], deals: int, how: str,
