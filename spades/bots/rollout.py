@@ -7,10 +7,10 @@ player bid for the seats still to bid and play every card after those, and gives
 bids each seat ended with, the blind nils and the tricks each seat won. A rollout can
 also start from the deal itself, before the blind nil declarations: the seats before
 the one deciding declare as they did, the deciding seat as it is told, and the medium
-player declares for the seats after it, exchanges and bids. The engine plays the hand, so no
-rule is copied here: seats are turned so that the real dealer sits where the
-engine's first hand puts its dealer, and the deck is laid out as the engine deals it
-(both read from the engine once).
+player declares for the seats after it, exchanges and bids. The engine plays the
+hand, so no rule is copied here: seats are turned so that the real dealer sits where
+the engine's first hand puts its dealer, and the deck is laid out as the engine deals
+it (both read from the engine once).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Rollout:
                  blind_nil: Collection[int] = (), deciding: int | None = None) -> None:
         if deciding is None:  # declarations are over when bids start
             self.rules = replace(rules, blind_nil=False)
-        else:  # every seat may declare: the real table has already said who might
+        else:  # the real table's rules let the deciding seat declare; here any seat may
             self.rules = replace(rules, blind_nil_deficit=0)
         self.blind_nil, self.deciding = tuple(blind_nil), deciding
         n = rules.players
