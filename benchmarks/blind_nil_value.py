@@ -40,6 +40,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
+    # the arena builds bots by name; it runs in this one process, which sees this entry
     BENCHMARK_BOTS["medium-blind-nil"] = AlwaysBlindNil
     report = run_arena(rules_for(args.variant), "medium-blind-nil", "medium", args.hands,
                        args.seed)

@@ -25,9 +25,10 @@ from spades.bots import (
     make_bot,
     parse_bot_name,
     reveal_hands,
+    search,
 )
 from spades.bots.belief import played_by
-from spades.bots.rollout import Rollout
+from spades.bots.rollout import Outcome, Rollout
 from spades.bots.search import SearchBot
 from spades.cards import DECK_SIZE, SUIT_MASKS, cards_in, mask_of, parse_card
 
@@ -538,7 +539,6 @@ def test_hard_plays_equal_cards_as_medium_does_without_playing_them_out() -> Non
     assert reason == "these cards are all worth the same"
 
 
-
 def test_hard_declares_blind_nil_in_partnership_when_the_sampled_deals_say_it_pays() -> None:
     """At 0-0 a blind nil with its three-card exchange is worth far more than a bid
     against medium players; with the partner's blind nil already declared (no exchange
@@ -552,3 +552,30 @@ def test_hard_declares_blind_nil_in_partnership_when_the_sampled_deals_say_it_pa
         game.apply("no blind nil")
     action, reason = make_bot("hard:bids=8", 1).explain(game.observation(game.to_move))
     assert str(action) == "no blind nil", reason
+
+
+def test_hard_bids_after_a_blind_nil_on_rollouts_that_score_it_as_one(monkeypatch) -> None:
+    game = Game(rules_for("partnership"), seed=2)
+    declarer = game.to_move
+    game.apply("blind nil")
+    while game.phase != "bidding":
+        game.apply("no blind nil" if game.phase == "blind nil"
+                   else make_bot("medium", 0).act(game.observation(game.to_move)))
+    outcomes: list[Outcome] = []
+    played_value = search._played_value
+
+    def recording(obs: Observation, outcome: Outcome) -> float:
+        outcomes.append(outcome)
+        return played_value(obs, outcome)
+
+    monkeypatch.setattr(search, "_played_value", recording)
+    make_bot("hard:bids=2", 1).act(game.observation(game.to_move))
+    assert outcomes and all(outcome.blind_nil == (declarer,) for outcome in outcomes)
+    assert all(outcome.bids[declarer] == 0 for outcome in outcomes)
+
+
+def test_a_blind_nil_made_in_a_rollout_is_worth_twice_a_nil() -> None:
+    obs = Game(rules_for("partnership"), seed=2).observation(0)
+    bids, tricks = [0, 3, 4, 3], [0, 4, 5, 4]
+    blind = search._played_value(obs, Outcome(bids, (0,), tricks))
+    assert blind - search._played_value(obs, Outcome(bids, (), tricks)) == 100

@@ -75,18 +75,39 @@ def test_a_rollout_from_the_deal_plays_a_blind_nil_as_the_engine_does() -> None:
     rollout = Rollout(PARTNERSHIP, dealt, dealer=game.hands[0].dealer, deciding=1)
     bids, blind_nil, won = rollout.play([None] * 4, seed=3, declares=True)
     assert blind_nil == (1,) and bids[1] == 0
-    assert bids == [0 if seat == 1 else tricks for seat, tricks in
-                    sorted([*game.hands[0].bids, (1, 0)])]
+    assert bids == [tricks for _, tricks in sorted([*game.hands[0].bids, (1, 0)])]
     assert won == list(game.hands[0].result.tricks)
 
 
 @pytest.mark.parametrize("declares", [True, False])
-def test_declarations_before_the_deciding_seat_stand(declares: bool) -> None:
-    """Seat 0 declares first (seat 3 deals); seat 2, deciding, declares as it is told."""
-    rollout = Rollout(PARTNERSHIP, one_suit_each(0), dealer=3, blind_nil=(0,), deciding=2)
+@pytest.mark.parametrize("first", range(4))
+def test_declarations_before_the_deciding_seat_stand(first: int, declares: bool) -> None:
+    """``first`` declares first; its partner, deciding, declares as it is told."""
+    partner = (first + 2) % 4
+    rollout = Rollout(PARTNERSHIP, one_suit_each(first), dealer=(first - 1) % 4,
+                      blind_nil=(first,), deciding=partner)
     bids, blind_nil, won = rollout.play([None] * 4, seed=1, declares=declares)
-    assert blind_nil == ((0, 2) if declares else (0,))
-    assert bids[0] == 0
-    # two blind nils exchange nothing: seat 0 keeps its thirteen spades and every trick;
-    # with one, seat 0 gives its partner three of them
-    assert (won[0] == 13) == declares
+    assert blind_nil == ((first, partner) if declares else (first,))
+    assert bids[first] == 0
+    # two blind nils exchange nothing: ``first`` keeps its thirteen spades and every
+    # trick; with one, it gives its partner three of them
+    assert (won[first] == 13) == declares
+
+
+def test_a_rollout_from_the_bidding_plays_a_blind_nil_as_the_engine_does() -> None:
+    """After the exchange, the blind nil seat bids nothing: the rollout enters its 0."""
+    game = Game(PARTNERSHIP, seed=8)
+    bots = [MediumBot(random.Random(seat)) for seat in range(4)]
+    while game.phase == "blind nil":
+        game.apply("blind nil" if game.to_move == 2 else "no blind nil")
+    while game.phase == "exchange":
+        game.apply(bots[game.to_move].act(game.observation(game.to_move)))
+    at_bidding = game.hand_masks()
+    while game.hands[0].result is None:
+        seat = game.to_move
+        game.apply(bots[seat].act(game.observation(seat)))
+    rollout = Rollout(PARTNERSHIP, at_bidding, dealer=game.hands[0].dealer, blind_nil=(2,))
+    bids, blind_nil, won = rollout.play([None] * 4, seed=3)
+    assert blind_nil == (2,)
+    assert bids == [tricks for _, tricks in sorted([*game.hands[0].bids, (2, 0)])]
+    assert won == list(game.hands[0].result.tricks)

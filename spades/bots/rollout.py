@@ -86,6 +86,7 @@ class Rollout:
         """Whether the medium player, holding the sampled hands, would have bid (within a
         trick, and nil exactly when nil) what the seats that have bid did bid; the bids
         of the ``unchecked`` seats (of the real table) are taken as they were made."""
+        assert self.deciding is None, "bids are checked from the bidding, not the deal"
         game, bots = self._start(seed)
         while game.phase is Phase.BIDDING:
             seat = game.to_move
@@ -101,9 +102,10 @@ class Rollout:
 
     def play(self, bids: Sequence[int | None], seed: int, cards: Sequence[int] = (),
              declares: bool = False) -> Outcome:
-        """Bid from ``bids`` (None: the medium player's bid), play ``cards`` (the hand's
-        cards in the order played), then let the medium player play the hand out; the
-        deciding seat, if any, declares blind nil if ``declares``."""
+        """Bid from ``bids`` (None: the medium player's bid; 0 for a blind nil seat),
+        play ``cards`` (the hand's cards in the order played), then let the medium player
+        play the hand out; the deciding seat, if any, declares blind nil if ``declares``.
+        Returns how the hand ended."""
         game, bots = self._start(seed)
         played = iter(cards)
         decided = self.deciding is None
@@ -115,8 +117,8 @@ class Rollout:
                 decided = chose
                 blind = declares if chose else self._real(seat) in self.blind_nil
                 game.apply(Action(BLIND_NIL if blind else NO_BLIND_NIL))
-            elif game.phase is Phase.BIDDING and bids[self._real(seat)] is not None:
-                game.apply(Action.bid(bids[self._real(seat)]))
+            elif game.phase is Phase.BIDDING and (made := self._made(bids, seat)) is not None:
+                game.apply(Action.bid(made))
             elif game.phase is Phase.PLAY and (card := next(played, None)) is not None:
                 game.apply(Action.play(card))
             else:
@@ -128,6 +130,11 @@ class Rollout:
         blind_nil = (self.blind_nil if self.deciding is None
                      else tuple(self._real(seat) for seat in log.blind_nil))
         return Outcome([final[s] for s in order], blind_nil, [log.result.tricks[s] for s in order])
+
+    def _made(self, bids: Sequence[int | None], seat: int) -> int | None:
+        """The bid already made by the engine's ``seat``: 0 for a blind nil."""
+        real = self._real(seat)
+        return 0 if real in self.blind_nil else bids[real]
 
     def _start(self, seed: int) -> tuple[Game, list[MediumBot]]:
         rng = random.Random(seed)

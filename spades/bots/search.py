@@ -118,7 +118,7 @@ class SearchBot:
         self.fallback = MediumBot(random.Random(rng.random()))
 
     def act(self, observation: Observation) -> Action:
-        """The action to take: searched for card play and two-player bids."""
+        """The action to take: searched where the search has a method, else medium's."""
         return self.explain(observation)[0]
 
     def explain(self, observation: Observation) -> tuple[Action, str]:
@@ -360,8 +360,8 @@ class SearchBot:
                               deciding=obs.seat)
             seed = self.rng.getrandbits(32)
             for declares in totals:
-                totals[declares] += _played_value(obs, rollout.play([None] * 4, seed,
-                                                                    declares=declares))
+                outcome = rollout.play([None] * obs.rules.players, seed, declares=declares)
+                totals[declares] += _played_value(obs, outcome)
         declares = totals[True] > totals[False]
         return Action(BLIND_NIL if declares else NO_BLIND_NIL), (
             f"{abs(totals[True] - totals[False]) / deals:.1f} points more on average "
