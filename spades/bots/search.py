@@ -8,7 +8,8 @@ score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match), and play the card with the best mean. Where a deal
 would take the solver too long (early tricks with four hands) the medium player's
 card stands, or with the ``early`` budget each card is valued on sampled deals played
-out by the medium player (:mod:`.rollout`; no gain measured yet, at twice the time).
+out by the medium player (:mod:`.rollout`; no gain measured yet, at twice the time,
+and a loss beside a blind nil: ``docs/benchmarks.md``).
 Two-player bids and draft choices come from the same sampling: the double-dummy
 tricks of each deal give the expected score of every bid, and the tricks a hand
 ends with after keeping or discarding the offered card. Partnership bids play
