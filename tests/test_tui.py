@@ -18,7 +18,12 @@ from spades.errors import SpadesError
 from spades.tui import make_app
 from spades.tui.app import GameScreen, SpadesApp, person_words
 from spades.tui.prefs import Preferences, load_preferences, save_preferences
-from spades.tui.screens import GameOverScreen, HandSummaryScreen, PreferencesScreen
+from spades.tui.screens import (
+    GameOverScreen,
+    HandSummaryScreen,
+    PreferencesScreen,
+    ScoreSheetScreen,
+)
 from spades.tui.session import HUMAN, SAVE_FILE, PlaySession, warm_up_solver
 from spades.tui.widgets import CardWidget, OptionWidget, card_label
 
@@ -122,6 +127,13 @@ async def take_turn(app: SpadesApp, pilot, rng: random.Random) -> None:
         await pilot.press("g")
     else:
         legal_cards = [a.card for a in obs.legal]
+        if len(legal_cards) == 1 and table.prefs.auto_play_one:
+            # a forced card plays itself: typing it would race with Auto Play One, and on a
+            # slow machine a suit key landing after it played is a command ("s" opens the
+            # score sheet, and the game waits behind it)
+            before = len(app.session.actions)
+            await wait_for(pilot, lambda: len(app.session.actions) > before)
+            return
         illegal = [c for c in obs.hand if c not in legal_cards]
         if illegal and len(legal_cards) > 1 and rng.random() < 0.2:
             # a wrong card explains itself and changes nothing (a forced card would play itself)
@@ -225,6 +237,27 @@ def test_a_forced_card_waits_with_auto_play_one_off(tmp_path: Path) -> None:
             await pilot.press("enter")
             await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
             assert session.actions[count] == (HUMAN, str(forced))
+
+    run(main)
+
+
+def test_a_key_between_turns_is_a_command_and_the_game_goes_on_after_it(tmp_path: Path) -> None:
+    """A suit key typed just after the forced card played itself opens the score sheet;
+    the computers wait behind it and play on once it is closed."""
+    async def main() -> None:
+        session = forced_position("partnership", "waits")
+        count = len(session.actions)
+        app = app_for(session, tmp_path, speed="slow")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+            assert session.observation().to_move != HUMAN
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
+            await pilot.pause(1.5)  # longer than a slow computer's pause: it waits
+            assert len(session.actions) == count + 1
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: len(session.actions) > count + 1, seconds=10)
+            assert isinstance(app.screen, GameScreen)
 
     run(main)
 
