@@ -13,7 +13,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from spades.actions import Action
-from spades.cards import Card
+from spades.cards import Card, card_text
 from spades.errors import SpadesError
 from spades.tui import make_app
 from spades.tui.app import GameScreen, SpadesApp, person_words
@@ -258,6 +258,27 @@ def test_a_key_between_turns_is_a_command_and_the_game_goes_on_after_it(tmp_path
             await pilot.press("escape")
             await wait_for(pilot, lambda: len(session.actions) > count + 1, seconds=10)
             assert isinstance(app.screen, GameScreen)
+
+    run(main)
+
+
+def test_a_suit_key_ending_a_card_that_played_itself_is_not_a_command(tmp_path: Path) -> None:
+    """The person types the forced card's rank, Auto Play One plays it, then she types
+    the suit: "s" finishes the card instead of opening the score sheet."""
+    async def main() -> None:
+        session = forced_position("partnership", "waits")
+        count = len(session.actions)
+        rank = card_text(session.observation().legal[0].card)[0]
+        app = app_for(session, tmp_path, speed="slow")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(rank if rank == "Q" else rank.lower())
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+            await pilot.press("s")
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, GameScreen)
+            await wait_for(pilot, lambda: len(session.actions) > count + 1, seconds=10)
+            await pilot.press("s")  # a suit key on its own is still the command
+            await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
 
     run(main)
 

@@ -64,6 +64,7 @@ class GameScreen(Screen[None]):
         self.selected = 0  # the chosen card (play, exchange) or option (other decisions)
         self.picked: set[int] = set()  # cards picked to give in an exchange
         self.typed = ""  # the start of a card or bid being typed
+        self.cut_short = ""  # the start of a card that played itself while being typed
         self.confirming: Action | None = None  # a card waiting for its confirmation
         self.epoch = 0  # bumped by undo and new games: stale computer moves are dropped
         self.thinking = False
@@ -295,7 +296,9 @@ class GameScreen(Screen[None]):
         """Play the only legal card (Auto Play One), if it is still the person's decision."""
         obs = self.obs
         if epoch == self.epoch and self.my_turn(obs) and list(obs.legal) == [forced]:
+            typed = self.typed
             self.act(forced, f"Auto Play One played {card_label(forced.card)}")
+            self.cut_short = typed
 
     def act(self, action: Action, message: str | None = None) -> None:
         """Take the person's action; an illegal one explains itself and changes nothing."""
@@ -347,9 +350,13 @@ class GameScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """Arrows, Enter, space, typed cards and bids, and the decision keys."""
         obs = self.obs
+        key, char = event.key, event.character or ""
+        cut_short, self.cut_short = self.cut_short, ""
+        if cut_short and char and char in SUIT_KEYS:
+            event.stop()  # the end of a card that played itself: not a command ("s")
+            return
         if not self.my_turn(obs):
             return
-        key, char = event.key, event.character or ""
         handled = True
         if key in ("left", "right"):
             self.move(-1 if key == "left" else 1, obs)
