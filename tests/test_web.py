@@ -235,3 +235,20 @@ def test_two_browsers_and_two_computer_players_play_a_partnership_game(server, b
     assert board(ann)["over"] == "no"
     for context in contexts:
         context.close()
+
+
+def test_the_lobby_can_allow_blind_nil_only_to_a_trailing_side(server, browser):
+    """With a blind nil deficit from the lobby, nobody may declare at 0-0: bidding comes first."""
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.set_default_timeout(20000)
+    page.goto(base + "/")
+    page.wait_for_selector("#create-table")
+    page.select_option("select[name=variant]", "partnership")
+    page.fill("input[name=blind_nil_deficit]", "100")
+    page.click("#create-table")
+    page.wait_for_selector("#board[data-seq]")
+    game = tables.tables[page.url.rsplit("/", 1)[1]].game
+    assert game.rules.blind_nil_deficit == 100
+    assert game.hands[0].blind_nil == [] and game.phase == "bidding"
+    page.close()

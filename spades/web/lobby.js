@@ -51,6 +51,9 @@ export function showLobby(root) {
         el("label", { class: "check" }, el("input", { name: "blind_nil", type: "checkbox",
                                                       checked: rules.blind_nil }),
            " Blind nil allowed"),
+        el("label", { class: "row" }, "Blind nil only when trailing by (0: at any score) ",
+           el("input", { name: "blind_nil_deficit", type: "number",
+                         value: rules.blind_nil_deficit, min: 0 })),
         el("label", { class: "check" }, el("input", { name: "lead_spades_anytime",
                                                       type: "checkbox",
                                                       checked: rules.lead_spades_anytime }),
@@ -64,7 +67,7 @@ export function showLobby(root) {
     const variant = form.variant.value;
     const defaults = options.variants[variant].rules;
     const rules = {};
-    for (const key of ["target", "bag_limit"]) {
+    for (const key of ["target", "bag_limit", "blind_nil_deficit"]) {
       const value = Number(form[key].value);
       if (value !== defaults[key]) rules[key] = value;
     }
