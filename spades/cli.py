@@ -252,7 +252,9 @@ def format_arena(report: dict[str, Any]) -> str:
 def _play(args: argparse.Namespace) -> int:
     from .tui import play
 
-    house_rules = {} if args.target is None else {"target": args.target}
+    house_rules = {name: value for name, value in (
+        ("target", args.target), ("blind_nil_deficit", args.blind_nil_deficit))
+        if value is not None}
     play(args.variant, args.level, args.seed, args.name, args.resume, **house_rules)
     return 0
 
@@ -276,6 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", help="shuffle from this seed (default: a random one)")
     play.add_argument("--name", default="You", help="your name on the table")
     play.add_argument("--target", type=int, help="play to this score (house rule)")
+    play.add_argument("--blind-nil-deficit", type=int, metavar="N",
+                      help="blind nil only for a side trailing by N points or more (house rule)")
     play.add_argument("--resume", action="store_true", help="continue the saved game")
     play.set_defaults(run=_play)
 

@@ -277,3 +277,16 @@ def test_the_program_runs_as_a_module() -> None:
                          capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.count("\n") == 1 and "unknown bot 'nobody'" in bad.stderr
+
+
+def test_play_passes_its_house_rules_to_the_terminal_game(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades.tui
+
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    monkeypatch.setattr(spades.tui, "play", lambda *args, **kwargs: calls.append((args, kwargs)))
+    code, _, err = run(capsys, "play", "--variant", "partnership", "--blind-nil-deficit", "100")
+    assert code == 0, err
+    assert calls[0][1] == {"blind_nil_deficit": 100}
+    code, _, err = run(capsys, "play", "--target", "300")
+    assert code == 0 and calls[1][1] == {"target": 300}

@@ -475,3 +475,11 @@ def test_engine_errors_are_said_to_the_person() -> None:
     with pytest.raises(SpadesError) as error:
         session.apply(Action.play(0), 0)
     assert person_words(str(error.value)).startswith("You cannot play 2C:")
+
+
+def test_a_house_rule_reaches_the_terminal_game(tmp_path: Path) -> None:
+    """Blind nil only for a side trailing by 100: at 0-0 the hand starts with the bidding."""
+    app = make_app("partnership", "medium", seed="house", config=tmp_path / "config",
+                   data=tmp_path / "data", warm_up=False, blind_nil_deficit=100)
+    assert app.session.rules.blind_nil_deficit == 100
+    assert app.session.observation().phase == "bidding"
