@@ -105,8 +105,25 @@ def play_game(rules: Rules, bot_names: Sequence[str], seed: str, max_hands: int)
     return game
 
 
+def parse_rules(settings: Sequence[str]) -> dict[str, Any]:
+    """``['target=300', 'nil=false']`` as rule options: whole numbers, true, false, none."""
+    words = {"true": True, "false": False, "none": None}
+    options: dict[str, Any] = {}
+    for setting in settings:
+        name, sep, text = setting.partition("=")
+        if not sep or not name:
+            raise SpadesError(f"bad --rule {setting!r}: expected NAME=VALUE, e.g. target=300")
+        value = text.strip().lower()
+        try:
+            options[name.strip()] = words[value] if value in words else int(value)
+        except ValueError:
+            raise SpadesError(f"bad --rule {setting!r}: the value must be a whole number, "
+                              "true, false or none") from None
+    return options
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    rules = rules_for(args.variant)
+    rules = rules_for(args.variant, **parse_rules(args.rule))
     names = _bot_names(args.bots, rules.players)
     if args.games < 1 or args.max_hands < 1:
         raise SpadesError("--games and --max-hands must be at least 1")
@@ -199,7 +216,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    rules = rules_for(args.variant)
+    rules = rules_for(args.variant, **parse_rules(args.rule))
     for spec in (args.a, args.b):
         for name in side_bots(spec):
             check_bot_name(name, benchmark=True)
@@ -266,6 +283,10 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+RULE_HELP = ("a house rule, e.g. blind_nil_deficit=100 or nil=false (repeatable; the "
+             "options of spades.rules_for)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``spades`` argument parser with its subcommands."""
     parser = _Parser(prog="spades", description="Spades: the engine, its games and its tools.")
@@ -288,6 +309,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bots", default="random",
                           help="one bot name for every seat, or one per seat, comma-separated")
     simulate.add_argument("--games", type=int, default=1)
+    simulate.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                          help=RULE_HELP)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--max-hands", type=int, default=200,
                           help="stop a game that has not ended after this many hands")
@@ -308,6 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
     size = arena.add_mutually_exclusive_group(required=True)
     size.add_argument("--hands", type=int, help="duplicate hands, each from 0-0")
     size.add_argument("--matches", type=int, help="duplicate whole matches")
+    arena.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                       help=RULE_HELP)
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--workers", type=int, default=1, help="processes in parallel")
     arena.add_argument("--records", metavar="DIR", help="write every game played to DIR")

@@ -407,7 +407,25 @@ def test_cli_arena_matches(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["mode"] == "matches" and report["boards"] == 1
 
 
+def test_cli_arena_plays_under_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """Blind nil only for a side trailing by 100: medium at 0-0 has none to declare, and
+    the boards match a direct run under the same rules."""
+    assert main(["arena", "--a", "medium", "--b", "medium", "--hands", "3", "--json",
+                 "--rule", "blind_nil_deficit=100", "--rule", "lead_spades_anytime=true"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    house = rules_for("partnership", blind_nil_deficit=100, lead_spades_anytime=True)
+    direct = run_arena(house, "medium", "medium", 3, 0, progress=None)
+    assert _without_times(report) == _without_times(direct)
+    assert _without_times(report) != _without_times(
+        run_arena(rules_for("partnership"), "medium", "medium", 3, 0, progress=None))
+
+
 @pytest.mark.parametrize("args, message", [
+    (["--a", "medium", "--b", "random", "--hands", "2", "--rule", "nil"], "expected NAME=VALUE"),
+    (["--a", "medium", "--b", "random", "--hands", "2", "--rule", "nil=maybe"],
+     "whole number, true, false or none"),
+    (["--a", "medium", "--b", "random", "--hands", "2", "--rule", "colour=1"],
+     "unknown rule option"),
     (["--a", "medium", "--b", "random", "--hands", "0"], "at least 1"),
     (["--a", "medium", "--b", "random", "--matches", "0"], "at least 1"),
     (["--a", "medium", "--b", "random", "--hands", "2", "--workers", "0"], "at least 1"),

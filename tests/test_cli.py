@@ -290,3 +290,13 @@ def test_play_passes_its_house_rules_to_the_terminal_game(
     assert calls[0][1] == {"blind_nil_deficit": 100}
     code, _, err = run(capsys, "play", "--target", "300")
     assert code == 0 and calls[1][1] == {"target": 300}
+
+
+def test_simulate_under_house_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "records"
+    summary(capsys, "--variant", "partnership", "--bots", "medium", "--rule", "target=120",
+            "--records", str(out))
+    doc = json.loads((out / "game-1.json").read_text())
+    assert doc["rules"]["target"] == 120
+    code, _, err = run(capsys, "simulate", "--rule", "target=high")
+    assert code == 2 and "bad --rule 'target=high'" in err
