@@ -15,6 +15,7 @@ from textual.strip import Strip
 from spades.actions import Action
 from spades.cards import Card, card_text
 from spades.errors import SpadesError
+from spades.tui import app as tui_app
 from spades.tui import make_app
 from spades.tui.app import GameScreen, SpadesApp, person_words
 from spades.tui.prefs import Preferences, load_preferences, save_preferences
@@ -278,6 +279,25 @@ def test_a_suit_key_ending_a_card_that_played_itself_is_not_a_command(tmp_path: 
             assert isinstance(app.screen, GameScreen)
             await wait_for(pilot, lambda: len(session.actions) > count + 1, seconds=10)
             await pilot.press("s")  # a suit key on its own is still the command
+            await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
+
+    run(main)
+
+
+def test_a_suit_key_long_after_the_card_played_itself_is_the_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui_app, "CUT_SHORT_SECONDS", 0.2)
+
+    async def main() -> None:
+        session = forced_position("partnership", "waits")
+        count = len(session.actions)
+        rank = card_text(session.observation().legal[0].card)[0]
+        app = app_for(session, tmp_path, speed="slow")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(rank if rank == "Q" else rank.lower())
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+            await pilot.pause(0.4)
+            await pilot.press("s")
             await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
 
     run(main)

@@ -9,6 +9,7 @@ saved at once, so a crash or a closed terminal loses nothing: ``spades play
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -41,6 +42,7 @@ OPTION_SLOTS = 14  # nil and bids 1..13
 AUTO_PLAY_PAUSE = 0.4  # seconds a forced card waits before it plays itself
 RANK_KEYS = "23456789tjQkaT"  # typed ranks; "q" quits, so a queen is "Q"
 SUIT_KEYS = "cdhs"
+CUT_SHORT_SECONDS = 2.0  # how long a suit key may still end a card that played itself
 
 
 class GameScreen(Screen[None]):
@@ -64,7 +66,7 @@ class GameScreen(Screen[None]):
         self.selected = 0  # the chosen card (play, exchange) or option (other decisions)
         self.picked: set[int] = set()  # cards picked to give in an exchange
         self.typed = ""  # the start of a card or bid being typed
-        self.cut_short = ""  # the start of a card that played itself while being typed
+        self.cut_short = 0.0  # when a card played itself while being typed (0: none)
         self.confirming: Action | None = None  # a card waiting for its confirmation
         self.epoch = 0  # bumped by undo and new games: stale computer moves are dropped
         self.thinking = False
@@ -298,7 +300,7 @@ class GameScreen(Screen[None]):
         if epoch == self.epoch and self.my_turn(obs) and list(obs.legal) == [forced]:
             typed = self.typed
             self.act(forced, f"Auto Play One played {card_label(forced.card)}")
-            self.cut_short = typed
+            self.cut_short = time.monotonic() if typed else 0.0
 
     def act(self, action: Action, message: str | None = None) -> None:
         """Take the person's action; an illegal one explains itself and changes nothing."""
@@ -351,8 +353,9 @@ class GameScreen(Screen[None]):
         """Arrows, Enter, space, typed cards and bids, and the decision keys."""
         obs = self.obs
         key, char = event.key, event.character or ""
-        cut_short, self.cut_short = self.cut_short, ""
-        if cut_short and char and char in SUIT_KEYS:
+        cut_short, self.cut_short = self.cut_short, 0.0
+        recent = cut_short and time.monotonic() - cut_short < CUT_SHORT_SECONDS
+        if recent and char and char in SUIT_KEYS:
             event.stop()  # the end of a card that played itself: not a command ("s")
             return
         if not self.my_turn(obs):
