@@ -263,29 +263,12 @@ def test_a_key_between_turns_is_a_command_and_the_game_goes_on_after_it(tmp_path
     run(main)
 
 
-def test_a_suit_key_ending_a_card_that_played_itself_is_not_a_command(tmp_path: Path) -> None:
-    """The person types the forced card's rank, Auto Play One plays it, then she types
-    the suit: "s" finishes the card instead of opening the score sheet."""
-    async def main() -> None:
-        session = forced_position("partnership", "waits")
-        count = len(session.actions)
-        rank = card_text(session.observation().legal[0].card)[0]
-        app = app_for(session, tmp_path, speed="slow")
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press(rank if rank == "Q" else rank.lower())
-            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
-            await pilot.press("s")
-            await pilot.pause(0.2)
-            assert isinstance(app.screen, GameScreen)
-            await wait_for(pilot, lambda: len(session.actions) > count + 1, seconds=10)
-            await pilot.press("s")  # a suit key on its own is still the command
-            await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
-
-    run(main)
-
-
-def test_a_suit_key_long_after_the_card_played_itself_is_the_command(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("late", [False, True])
+def test_a_suit_key_just_after_a_card_played_itself_ends_the_card(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, late: bool) -> None:
+    """The person types the forced card's rank and Auto Play One plays it: the suit key
+    typed next finishes the card instead of opening the score sheet ("s"), unless it
+    comes after the window (narrowed here to 0.2 s)."""
     monkeypatch.setattr(tui_app, "CUT_SHORT_SECONDS", 0.2)
 
     async def main() -> None:
@@ -296,8 +279,16 @@ def test_a_suit_key_long_after_the_card_played_itself_is_the_command(
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press(rank if rank == "Q" else rank.lower())
             await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
-            await pilot.pause(0.4)
+            if late:
+                await pilot.pause(0.4)
             await pilot.press("s")
+            if late:
+                await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
+                return
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, GameScreen)
+            await wait_for(pilot, lambda: len(session.actions) > count + 1, seconds=10)
+            await pilot.press("s")  # a suit key on its own is still the command
             await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
 
     run(main)
