@@ -20,7 +20,7 @@ from helpers import opponent_must_hold_drawn_cards
 
 from spades import Game, Observation, SpadesError, TrickView, parse_card, rules_for
 from spades.bots.belief import knowledge, sample_hands, voids
-from spades.cards import SUIT_MASKS, mask_of
+from spades.cards import FULL_DECK, SUIT_MASKS, mask_of
 
 CONFIGS = {
     "two-player": rules_for("two-player", target=250),
@@ -293,6 +293,22 @@ def test_knowledge_is_for_bidding_and_play(phase: str) -> None:
         knowledge(game.observation(game.to_move))
     with pytest.raises(SpadesError):
         sample_hands(game.observation(game.to_move), random.Random(0))
+
+
+def test_before_a_four_hand_blind_nil_declaration_any_deal_may_be_the_truth() -> None:
+    """Nothing is seen yet: the seat's own thirteen cards are sampled like the others',
+    and over many samples every card lands in every hand."""
+    game = Game(rules_for("partnership"), seed=1)
+    obs = game.observation(game.to_move)
+    assert obs.phase == "blind nil" and obs.hand == ()
+    rng = random.Random(2)
+    seen_at = [0] * 4
+    for _ in range(200):
+        hands = sample_hands(obs, rng)
+        assert [hand.bit_count() for hand in hands] == [13] * 4
+        assert hands[0] | hands[1] | hands[2] | hands[3] == FULL_DECK
+        seen_at = [seen | hand for seen, hand in zip(seen_at, hands, strict=True)]
+    assert seen_at == [FULL_DECK] * 4
 
 
 # ------------------------------------------------------------------ voids

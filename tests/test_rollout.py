@@ -23,6 +23,13 @@ def one_suit_each(first: int) -> list[int]:
     return hands
 
 
+def play_out(game: Game, bots: list[MediumBot]) -> None:
+    """Let ``bots`` take every decision until the hand is scored."""
+    while game.hands[0].result is None:
+        seat = game.to_move
+        game.apply(bots[seat].act(game.observation(seat)))
+
+
 @pytest.mark.parametrize("first", range(4))
 def test_the_first_bidder_leads_and_seats_keep_their_hands(first: int) -> None:
     rollout = Rollout(PARTNERSHIP, one_suit_each(first), dealer=(first - 1) % 4)
@@ -55,9 +62,7 @@ def test_a_rollout_plays_the_hand_as_the_engine_does_with_medium_bots() -> None:
     bots = [MediumBot(random.Random(seat)) for seat in range(4)]
     while game.phase == "blind nil":
         game.apply("no blind nil")
-    while game.hands[0].result is None:
-        seat = game.to_move
-        game.apply(bots[seat].act(game.observation(seat)))
+    play_out(game, bots)
     bids, _, won = Rollout(PARTNERSHIP, hands, dealer=game.hands[0].dealer).play([None] * 4, seed=3)
     assert bids == [tricks for _, tricks in sorted(game.hands[0].bids)]
     assert won == list(game.hands[0].result.tricks)
@@ -69,9 +74,7 @@ def test_a_rollout_from_the_deal_plays_a_blind_nil_as_the_engine_does() -> None:
     bots = [MediumBot(random.Random(seat)) for seat in range(4)]
     while game.phase == "blind nil":
         game.apply("blind nil" if game.to_move == 1 else "no blind nil")
-    while game.hands[0].result is None:
-        seat = game.to_move
-        game.apply(bots[seat].act(game.observation(seat)))
+    play_out(game, bots)
     rollout = Rollout(PARTNERSHIP, dealt, dealer=game.hands[0].dealer, deciding=1)
     bids, blind_nil, won = rollout.play([None] * 4, seed=3, declares=True)
     assert blind_nil == (1,) and bids[1] == 0
@@ -103,9 +106,7 @@ def test_a_rollout_from_the_bidding_plays_a_blind_nil_as_the_engine_does() -> No
     while game.phase == "exchange":
         game.apply(bots[game.to_move].act(game.observation(game.to_move)))
     at_bidding = game.hand_masks()
-    while game.hands[0].result is None:
-        seat = game.to_move
-        game.apply(bots[seat].act(game.observation(seat)))
+    play_out(game, bots)
     rollout = Rollout(PARTNERSHIP, at_bidding, dealer=game.hands[0].dealer, blind_nil=(2,))
     bids, blind_nil, won = rollout.play([None] * 4, seed=3)
     assert blind_nil == (2,)

@@ -78,8 +78,10 @@ def voids(observation: Observation) -> list[int]:
 def knowledge(observation: Observation) -> Knowledge:
     """What ``observation``'s seat knows of the other seats' hands."""
     seat, n = observation.seat, observation.rules.players
-    if observation.phase not in ("bidding", "play"):
-        raise SpadesError(f"hidden hands are sampled in bidding and play, not {observation.phase}")
+    declaring = observation.phase == "blind nil" and n == 4  # dealt, none of it seen yet
+    if observation.phase not in ("bidding", "play") and not declaring:
+        raise SpadesError(f"hidden hands are sampled in bidding and play (and before a "
+                          f"four-hand blind nil declaration), not {observation.phase}")
     played = played_by(observation)
     all_played = 0
     for mask in played:
@@ -166,7 +168,6 @@ def _sample_partnership(facts: Knowledge, rng: random.Random) -> list[int]:
     n = len(facts.held)
     cards = list(cards_in(facts.unseen))
     capacity = [facts.held[s] - facts.known[s].bit_count() for s in range(n)]
-    capacity[facts.seat] = 0
     options = {c: [s for s in range(n) if capacity[s] and facts.allowed[s] >> c & 1]
                for c in cards}
     for _ in range(MAX_ATTEMPTS):

@@ -178,14 +178,9 @@ class SearchBot:
     def _sample(self, obs: Observation) -> list[int]:
         """One deal of the hidden cards consistent with what the seat has seen, and with
         the bids made by the other seats if one of ``fit`` deals drawn is (else the last
-        drawn stands). Before any card is seen (blind nil declarations), any deal."""
-        if obs.phase == "blind nil":
-            deck = list(range(DECK_SIZE))
-            self.rng.shuffle(deck)
-            n = obs.rules.players
-            return [mask_of(deck[seat::n]) for seat in range(n)]
+        drawn stands). Blind nils are no bids to fit."""
         hands = sample_hands(obs, self.rng)
-        if all(bid is None for bid in obs.bids):
+        if all(bid is None or seat in obs.blind_nil for seat, bid in enumerate(obs.bids)):
             return hands
         played = played_by(obs)
         for _ in range(self.fit_attempts - 1):
