@@ -59,6 +59,10 @@ class Rules:
         """The side of ``seat``: the seat itself with two players, seat % 2 with four."""
         return seat % 2
 
+    def partner_of(self, seat: int) -> int | None:
+        """The partner of ``seat``: the seat opposite with four players, None with two."""
+        return (seat + 2) % 4 if self.players == 4 else None
+
     def to_dict(self) -> dict[str, Any]:
         """The options by name, as the record's ``rules`` (the variant stands apart)."""
         fields = dataclasses.asdict(self)

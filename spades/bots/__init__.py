@@ -12,9 +12,10 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..actions import Action
+from ..actions import NO_BLIND_NIL, Action
 from ..errors import SpadesError
 from ..observation import Observation
+from .policy import ALWAYS, BlindNilPolicy
 from .rules_based import EasyBot, MediumBot
 from .search import CheatBot, expert, hard
 
@@ -28,14 +29,18 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """A uniformly random legal player."""
+    """A uniformly random legal player, within its ``blind_nil`` policy."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, blind_nil: BlindNilPolicy | str = ALWAYS) -> None:
         self.rng = rng
+        self.blind_nil = BlindNilPolicy.parse(blind_nil)
 
     def act(self, observation: Observation) -> Action:
         """Any legal action, each as likely as the others."""
-        return self.rng.choice(observation.legal)
+        obs = observation
+        if obs.legal[0].kind == "blind nil" and not self.blind_nil.allows(obs):
+            return Action(NO_BLIND_NIL)
+        return self.rng.choice(obs.legal)
 
 
 # the bots offered to players, by name; a factory takes a ``random.Random`` and budgets
@@ -84,13 +89,20 @@ def check_bot_name(spec: str, benchmark: bool = False) -> None:
         parse_bot_name(spec, benchmark)
 
 
-def make_bot(spec: str, seed: int | str, benchmark: bool = False) -> Bot:
-    """The bot named by ``spec``, seeded by ``seed`` (``benchmark``: ``cheat`` too)."""
+def make_bot(spec: str, seed: int | str, benchmark: bool = False,
+             blind_nil: BlindNilPolicy | str | None = None) -> Bot:
+    """The bot named by ``spec``, seeded by ``seed`` (``benchmark``: ``cheat`` too).
+
+    ``blind_nil``, if given, is its blind nil policy (:mod:`.policy`), over one the name
+    may give; an outside program (``cmd:``) follows its own judgement.
+    """
     if spec.startswith(EXTERNAL_PREFIX):
         from .external import ExternalBot
 
         return ExternalBot(spec[len(EXTERNAL_PREFIX):], random.Random(seed))
     name, params = parse_bot_name(spec, benchmark)
+    if blind_nil is not None:
+        params["blind_nil"] = blind_nil
     try:
         return _known(benchmark)[name](random.Random(seed), **params)
     except TypeError as error:

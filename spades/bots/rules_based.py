@@ -32,6 +32,7 @@ from ..cards import (
 )
 from ..observation import Observation
 from .belief import voids
+from .policy import BlindNilPolicy
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 SIDE_SUITS = (0, 1, 2)
@@ -306,10 +307,12 @@ def partner_gives(hand: Sequence[Card], size: int) -> list[Card]:
 
 
 class MediumBot:
-    """A sound rule-based player (see the module docstring)."""
+    """A sound rule-based player (see the module docstring); ``blind_nil`` is its blind
+    nil policy (:mod:`.policy`), which bounds its own rule."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, blind_nil: BlindNilPolicy | str = "always") -> None:
         self.rng = rng
+        self.blind_nil = BlindNilPolicy.parse(blind_nil)
 
     def act(self, observation: Observation) -> Action:
         """The action to take in this position: one of ``observation.legal``."""
@@ -319,7 +322,8 @@ class MediumBot:
             return legal[0]
         kind = legal[0].kind
         if kind == "blind nil":
-            return Action(BLIND_NIL if self._wants_blind_nil(obs) else NO_BLIND_NIL)
+            declares = self.blind_nil.allows(obs) and self._wants_blind_nil(obs)
+            return Action(BLIND_NIL if declares else NO_BLIND_NIL)
         if kind == "draft":
             return Action(KEEP if self._keeps(obs) else DISCARD)
         if kind == "give":
@@ -652,12 +656,14 @@ class MediumBot:
 
 
 class EasyBot:
-    """A beginner: simple rules (count aces and kings, follow high or low), with slips."""
+    """A beginner: simple rules (count aces and kings, follow high or low), with slips.
+    It never declares blind nil, so every ``blind_nil`` policy holds."""
 
     SLIP = 0.18
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, blind_nil: BlindNilPolicy | str = "always") -> None:
         self.rng = rng
+        BlindNilPolicy.parse(blind_nil)  # refused if unreadable, as by every bot
 
     def act(self, observation: Observation) -> Action:
         """The action to take: usually by simple rules, sometimes any legal move."""

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import reduce
 from operator import or_
+from typing import Any
 
 from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from ..cards import (
@@ -42,6 +43,7 @@ from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
 from .belief import SampleError, played_by, sample_hands
+from .policy import BlindNilPolicy
 from .rollout import Outcome, Rollout, bid_agrees
 from .rules_based import MediumBot, estimate_tricks
 from .solver import Deal, score_values, trick_values
@@ -96,12 +98,15 @@ class SearchBot:
     blind nil declaration (0: the medium player's rule); ``early``: the sampled deals
     played out per card before the solver takes over with four hands (0: the medium
     player's card); ``fit``: the deals drawn at most for one sample that agrees with
-    the bids made (1: the first deal drawn stands).
+    the bids made (1: the first deal drawn stands). ``blind_nil``: the blind nil policy
+    (:mod:`.policy`) within which the search (or, with two players, the medium player's
+    rule) decides.
     """
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 12,
-                 bids: int = 32, early: int = 0, fit: int = 8) -> None:
+                 bids: int = 32, early: int = 0, fit: int = 8,
+                 blind_nil: BlindNilPolicy | str = "always") -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -116,7 +121,8 @@ class SearchBot:
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
         self.bid_samples, self.early_samples, self.fit_attempts = bids, early, fit
-        self.fallback = MediumBot(random.Random(rng.random()))
+        self.blind_nil = BlindNilPolicy.parse(blind_nil)
+        self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
     def act(self, observation: Observation) -> Action:
         """The action to take: searched where the search has a method, else medium's."""
@@ -128,6 +134,8 @@ class SearchBot:
         if len(obs.legal) == 1:
             return obs.legal[0], "the only legal action"
         kind = obs.legal[0].kind
+        if kind == "blind nil" and not self.blind_nil.allows(obs):
+            return Action(NO_BLIND_NIL), f"no blind nil: {self.blind_nil.describe()}"
         try:
             if kind == "play" and self._can_search(obs):
                 return self._play(obs)
@@ -138,13 +146,16 @@ class SearchBot:
             if kind == "bid" and self.bid_samples:
                 return self._bid_partnership(obs)
             if kind == "blind nil" and obs.rules.players == 4 and self.bid_samples:
-                return self._declare(obs)
+                action, why = self._declare(obs)
+                return action, f"{why} ({self.blind_nil.describe()})"
             if kind == "draft" and self.draft_samples and obs.seat not in obs.blind_nil:
                 return self._draft(obs)
         except SampleError:  # no consistent deal found in time: play by the rules instead
             return self.fallback.act(obs), "by rule of thumb: no deal fits what was seen"
         why = (f"by rule of thumb (the search starts with {self.dd} tricks left)"
-               if kind == "play" else "by rule of thumb: hand strength, score and bags")
+               if kind == "play" else
+               f"by rule of thumb: the score ({self.blind_nil.describe()})"
+               if kind == "blind nil" else "by rule of thumb: hand strength, score and bags")
         return self.fallback.act(obs), why
 
     # ----- the samples
@@ -412,7 +423,7 @@ class CheatBot(SearchBot):
     The driver must call :meth:`reveal` with a function giving the true hands.
     """
 
-    def __init__(self, rng: random.Random, **budget: float) -> None:
+    def __init__(self, rng: random.Random, **budget: Any) -> None:
         super().__init__(rng, **budget)
         # one deal, the true one, is enough for the rollouts too
         self.bid_samples, self.early_samples = min(self.bid_samples, 1), min(self.early_samples, 1)
@@ -437,11 +448,11 @@ class CheatBot(SearchBot):
         return self.true_hands()
 
 
-def hard(rng: random.Random, **budget: float) -> SearchBot:
+def hard(rng: random.Random, **budget: Any) -> SearchBot:
     """``hard``: the search at its default budget."""
     return SearchBot(rng, **budget)
 
 
-def expert(rng: random.Random, **budget: float) -> SearchBot:
+def expert(rng: random.Random, **budget: Any) -> SearchBot:
     """``expert``: the search with a larger budget."""
     return SearchBot(rng, **{"samples": 48, **budget})

@@ -4,7 +4,8 @@ Routes:
 
 - ``GET /api/options``: the variants with their rules and the computer levels.
 - ``GET /api/tables``: the open and running tables (public facts only);
-  ``POST /api/tables`` creates one (``{"variant", "rules", "seats", "seat", "name"}``)
+  ``POST /api/tables`` creates one (``{"variant", "rules", "seats", "seat", "name",
+  "partner_blind_nil"}``, the last the blind nil policy of a computer partnering a person)
   and returns the creator's seat token once; ``POST /api/tables/{id}/join``
   (``{"seat", "name"}``) claims a free person seat; ``GET /api/tables/{id}/record``
   downloads a finished game's record (RECORD.md).
@@ -36,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import BOTS
+from ..bots.policy import BESIDE_A_PERSON, CHOICES
 from ..record import dumps
 from ..rules import PRESETS
 from .store import Store, open_store
@@ -128,7 +130,8 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         return JSONResponse({
             "variants": {name: {"players": r.players, "rules": r.to_dict()}
                          for name, r in PRESETS.items()},
-            "levels": list(BOTS)})
+            "levels": list(BOTS), "partner_blind_nil": CHOICES,
+            "partner_blind_nil_default": str(BESIDE_A_PERSON)})
 
     async def list_tables(request: Request) -> Response:
         return JSONResponse([t.summary() for t in server.tables.values() if not t.game.over])

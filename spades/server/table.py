@@ -27,6 +27,7 @@ from typing import Any
 from ..actions import Action
 from ..analysis import analyze
 from ..bots import BOTS, make_bot
+from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
 from ..bots.search import hard
 from ..errors import IllegalAction, NotationError, SpadesError
 from ..game import Game, Phase
@@ -123,8 +124,12 @@ def table_config(body: Any) -> dict[str, Any]:
                    computer_name(rules.players, number))
         config_seats.append({"kind": seat["kind"], "level": level,
                              "name": clean_name(seat.get("name"), default)})
+    try:
+        partner_policy = BlindNilPolicy.parse(body.get("partner_blind_nil", BESIDE_A_PERSON))
+    except SpadesError as error:
+        raise ClientError(f"'partner_blind_nil': {error}") from None
     return {"variant": variant, "rules": house, "seats": config_seats,
-            "bot_seed": secrets.token_hex(16)}
+            "partner_blind_nil": str(partner_policy), "bot_seed": secrets.token_hex(16)}
 
 
 def computer_name(players: int, seat: int) -> str:
@@ -323,6 +328,14 @@ class Table:
 
     # ------------------------------------------------------------ acting
 
+    def _blind_nil_policy(self, seat: int) -> BlindNilPolicy | None:
+        """The table's policy for a computer partnering a person (None: the bot's own)."""
+        partner = self.rules.partner_of(seat)
+        if partner is None or self.seats[partner].kind != PERSON:
+            return None
+        # tables made before the setting existed get its default
+        return BlindNilPolicy.parse(self.config.get("partner_blind_nil", BESIDE_A_PERSON))
+
     def _automatic(self, seat: int) -> bool:
         s = self.seats[seat]
         return s.kind == COMPUTER or s.away
@@ -390,7 +403,8 @@ class Table:
         await asyncio.sleep(self.settings.computer_delay)
         seq, seat = len(self.events), self.game.to_move
         if seat is not None and self._automatic(seat):
-            bot = make_bot(self.seats[seat].level, seed=f"{self.config['bot_seed']}/{seq}")
+            bot = make_bot(self.seats[seat].level, seed=f"{self.config['bot_seed']}/{seq}",
+                           blind_nil=self._blind_nil_policy(seat))
             view = self.game.observation(seat)
             try:
                 action = await asyncio.to_thread(bot.act, view)

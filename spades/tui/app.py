@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
+from ..bots.policy import BlindNilPolicy
 from ..cards import parse_card, rank_of
 from ..errors import SpadesError
 from ..observation import Observation, TrickView
@@ -62,6 +63,7 @@ class GameScreen(Screen[None]):
                  on_prefs: Callable[[Preferences], None]) -> None:
         super().__init__()
         self.session, self.prefs, self.save_dir = session, prefs, save_dir
+        session.partner_blind_nil = BlindNilPolicy.parse(prefs.partner_blind_nil)
         self.on_prefs = on_prefs
         self.selected = 0  # the chosen card (play, exchange) or option (other decisions)
         self.picked: set[int] = set()  # cards picked to give in an exchange
@@ -290,8 +292,8 @@ class GameScreen(Screen[None]):
         if action.kind == "play":
             self.say(Text(f"{self.session.names[seat]} played ") +
                      card_text(action.card, self.prefs.four_colour))
-        elif action.kind in ("bid", "declare"):
-            self.say(f"{self.session.names[seat]}: {action}")
+        elif action.kind in ("bid", "blind nil"):
+            self.say(f"{self.session.names[seat]} {decision_words(action)}")
         self.advance()
 
     def auto_play(self, epoch: int, forced: Action) -> None:
@@ -562,6 +564,7 @@ class GameScreen(Screen[None]):
             return
         self.prefs = prefs
         self.session.level = prefs.level
+        self.session.partner_blind_nil = BlindNilPolicy.parse(prefs.partner_blind_nil)
         self.on_prefs(prefs)
         self.save()
         self.say("Preferences saved.")
@@ -610,6 +613,14 @@ class SpadesApp(App[None]):
         self.session = PlaySession.new(old.rules, self.prefs.level, name=old.name)
         self.session.save(self.save_dir)
         self.switch_screen(self.table())
+
+
+def decision_words(action: Action) -> str:
+    """A computer's bid or blind nil answer as said at the table: "bids 4", "bids nil",
+    "declares blind nil", "does not declare blind nil"."""
+    if action.kind == "bid":
+        return f"bids {action.tricks or 'nil'}"
+    return "declares blind nil" if action == BLIND_NIL else "does not declare blind nil"
 
 
 def person_words(message: str) -> str:

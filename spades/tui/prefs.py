@@ -11,6 +11,7 @@ from pathlib import Path
 from platformdirs import user_config_dir, user_data_dir
 
 from ..bots import BOTS
+from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
 
 APP_NAME = "spades"
 PREFS_FILE = "preferences.json"
@@ -27,8 +28,13 @@ class Preferences:
     level: str = "medium"
     four_colour: bool = False
     confirm_play: bool = False
+    # the blind nil policy of the computer partnering the person (bots/policy.py)
+    partner_blind_nil: str = str(BESIDE_A_PERSON)
 
     def __post_init__(self) -> None:
+        # written one way (a SpadesError, so a ValueError, if unreadable)
+        object.__setattr__(self, "partner_blind_nil",
+                           str(BlindNilPolicy.parse(self.partner_blind_nil)))
         if self.speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {self.speed!r}")
         if self.level not in BOTS:

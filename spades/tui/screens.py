@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Label, Select, Static, Switch
 
 from ..analysis import PlayValue
 from ..bots import BOTS
+from ..bots.policy import CHOICES
 from ..rules import Rules
 from .prefs import SPEEDS, Preferences
 from .session import HandSummary
@@ -191,7 +192,8 @@ class GameOverScreen(ModalScreen[bool]):
 
 
 class PreferencesScreen(ModalScreen[Preferences]):
-    """Auto Play One, the computer's speed and level, four-colour suits, confirm before play."""
+    """Auto Play One, the computer's speed and level, four-colour suits, confirm before play,
+    the computer partner's blind nil policy."""
 
     BINDINGS = [Binding("escape", "done", "Close")]  # noqa: RUF012
 
@@ -217,6 +219,13 @@ class PreferencesScreen(ModalScreen[Preferences]):
                 yield Select([(name, name) for name in BOTS], value=p.level, id="level",
                              allow_blank=False)
                 yield Label("Computer level (from the next decision)")
+            with Horizontal(classes="pref"):
+                policies = list(CHOICES)
+                if all(value != p.partner_blind_nil for _, value in policies):
+                    policies.append((p.partner_blind_nil, p.partner_blind_nil))  # hand-edited
+                yield Select(policies, value=p.partner_blind_nil,
+                             id="partner_blind_nil", allow_blank=False)
+                yield Label("Your computer partner's blind nil (four players)")
             yield Label("Esc closes and saves", classes="hint")
 
     def on_switch_changed(self, event: Switch.Changed) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 from ..actions import Action
 from ..analysis import PlayValue, analyze
 from ..bots import BOTS, make_bot
+from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
 from ..bots.search import hard
 from ..bots.solver import Deal, trick_values
 from ..errors import SpadesError
@@ -71,7 +72,12 @@ def seat_names(rules: Rules, name: str) -> list[str]:
 
 
 class PlaySession:
-    """One person (seat 0) against computer players of ``level``; see the module docstring."""
+    """One person (seat 0) against computer players of ``level``; see the module docstring.
+
+    ``partner_blind_nil`` is the blind nil policy of the computer partnering the person
+    (a preference: it is not saved with the game, whose actions are)."""
+
+    partner_blind_nil: BlindNilPolicy = BESIDE_A_PERSON
 
     def __init__(self, rules: Rules, seed: str, level: str, name: str = "You",
                  actions: list[tuple[int, str]] | None = None) -> None:
@@ -142,7 +148,9 @@ class PlaySession:
 
     def computer_action(self, observation: Observation) -> Action:
         """The computer's choice for the seat of ``observation`` (safe to run in a thread)."""
-        bot = make_bot(self.level, seed=f"{self.seed}/{len(self.actions)}")
+        beside = observation.seat == self.rules.partner_of(HUMAN)
+        bot = make_bot(self.level, seed=f"{self.seed}/{len(self.actions)}",
+                       blind_nil=self.partner_blind_nil if beside else None)
         return bot.act(observation)
 
     def suggested_bid(self, observation: Observation) -> Action:

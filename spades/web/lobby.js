@@ -58,7 +58,12 @@ export function showLobby(root) {
                                                       type: "checkbox",
                                                       checked: rules.lead_spades_anytime }),
            " Spades may be led before they are broken")),
-      el("fieldset", {}, el("legend", {}, "Seats"), seatRows(variant)),
+      el("fieldset", {}, el("legend", {}, "Seats"), seatRows(variant),
+        options.variants[variant].rules.blind_nil && el("label", { class: "row" },
+          "A computer partnering a person declares blind nil ",
+          el("select", { name: "partner_blind_nil" },
+             options.partner_blind_nil.map(([label, value]) => el("option", {
+               value, selected: value === options.partner_blind_nil_default }, label))))),
       el("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"));
   }
 
@@ -81,8 +86,10 @@ export function showLobby(root) {
     });
     prefs.name = form.name.value;
     try {
-      const made = await api("/api/tables", { variant, rules, seats, seat: 0,
-                                              name: form.name.value || "You" });
+      const partner = form.partner_blind_nil;
+      const made = await api("/api/tables", {
+        variant, rules, seats, seat: 0, name: form.name.value || "You",
+        ...(partner ? { partner_blind_nil: partner.value } : {}) });
       saveSeat(made.table, made.seat, made.token);
       location.hash = `#/table/${made.table}`;
     } catch (error) {
