@@ -106,7 +106,7 @@ class SearchBot:
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 12,
                  bids: int = 32, early: int = 0, fit: int = 8,
-                 blind_nil: BlindNilPolicy | str = "always") -> None:
+                 blind_nil: BlindNilPolicy | str = "always", dd_bids: int = 1) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -121,6 +121,7 @@ class SearchBot:
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
         self.bid_samples, self.early_samples, self.fit_attempts = bids, early, fit
+        self.dd_bids = dd_bids  # EXPERIMENT: two-player bids by double dummy (1) or rollouts
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -141,10 +142,10 @@ class SearchBot:
                 return self._play(obs)
             if kind == "play" and self.early_samples:
                 return self._play_early(obs)
-            if kind == "bid" and obs.rules.players == 2:
+            if kind == "bid" and obs.rules.players == 2 and self.dd_bids:
                 return self._bid_two_player(obs)
             if kind == "bid" and self.bid_samples:
-                return self._bid_partnership(obs)
+                return self._bid_by_rollouts(obs)
             if kind == "blind nil" and obs.rules.players == 4 and self.bid_samples:
                 action, why = self._declare(obs)
                 return action, f"{why} ({self.blind_nil.describe()})"
@@ -161,7 +162,7 @@ class SearchBot:
     # ----- the samples
 
     def _can_search(self, obs: Observation) -> bool:
-        return obs.rules.players == 2 or len(obs.hand) <= self.dd
+        return (obs.rules.players == 2 and not self.early_samples) or len(obs.hand) <= self.dd
 
     def _sample_count(self, obs: Observation) -> int:
         """Deals for this decision: a third with 11 or more tricks left, half with 8 to 10."""
@@ -242,7 +243,6 @@ class SearchBot:
         card stands unless another is worth :data:`ROLLOUT_MARGIN` more. Cards between
         which every card has been played are worth the same: one of them is played out
         for all (the medium player's, if it is one of them)."""
-        assert obs.dealer is not None
         played = played_by(obs)
         so_far = [card for trick in obs.tricks_so_far for card in trick.cards]
         medium = self.fallback.act(obs)
@@ -254,7 +254,7 @@ class SearchBot:
         totals = dict.fromkeys(tried, 0.0)
         for _ in range(self.early_samples):
             hands = self._sample(obs)
-            rollout = Rollout(obs.rules, _at_bidding(hands, played), obs.dealer, obs.blind_nil)
+            rollout = self._rollout(obs, _at_bidding(hands, played))
             seed = self.rng.getrandbits(32)
             for card in tried:
                 totals[card] += value(tuple(rollout.play(obs.bids, seed, [*so_far, card]).tricks))
@@ -329,7 +329,21 @@ class SearchBot:
         return best, (f"expected {expected(best.tricks):+.1f} points over {len(counts)} sampled "
                       "deals")
 
-    def _bid_partnership(self, obs: Observation) -> tuple[Action, str]:
+    def _rollout(self, obs: Observation, hands: list[int], **how: Any) -> Rollout:
+        """A rollout of the sampled ``hands`` (as the bidding began) from this hand's
+        dealer or first drawer; with two players, the discards are the seat's own and
+        every other card neither hand holds."""
+        if obs.rules.players == 4:
+            assert obs.dealer is not None
+            return Rollout(obs.rules, hands, obs.dealer, obs.blind_nil, **how)
+        assert obs.first_drawer is not None
+        mine = mask_of(obs.discards)
+        theirs = FULL_DECK & ~hands[0] & ~hands[1] & ~mine
+        discards = [mine, theirs] if obs.seat == 0 else [theirs, mine]
+        return Rollout(obs.rules, hands, obs.first_drawer, obs.blind_nil, discards=discards,
+                       **how)
+
+    def _bid_by_rollouts(self, obs: Observation) -> tuple[Action, str]:
         """The bid with the best mean value over sampled deals played out by the medium
         player, the same deals for every bid considered: nil, and the likely tricks of
         the hand from one below to two above. A sampled deal must agree with the bids
@@ -337,13 +351,12 @@ class SearchBot:
         last one drawn stands.
         """
         medium = self.fallback.act(obs)
-        likely = round(estimate_tricks(obs.hand, 0, 4))
+        likely = round(estimate_tricks(obs.hand, mask_of(obs.discards), obs.rules.players))
         wanted = {0, medium.tricks, *range(likely - 1, likely + 3)}
         choices = [a for a in obs.legal if a.tricks in wanted]
-        assert obs.dealer is not None
         totals = dict.fromkeys(choices, 0.0)
         for _ in range(self.bid_samples):
-            rollout = Rollout(obs.rules, self._sample(obs), obs.dealer, obs.blind_nil)
+            rollout = self._rollout(obs, self._sample(obs))
             seed = self.rng.getrandbits(32)
             for choice in choices:
                 bids = [choice.tricks if s == obs.seat else b for s, b in enumerate(obs.bids)]

@@ -1,0 +1,69 @@
+"""Where ``cheat``'s edge over ``hard`` comes from: its bids, or its card play.
+
+Two benchmark bots split ``cheat`` in two: ``cheat-bids`` sees every card when it bids
+and draws its card-play samples as ``hard`` does; ``cheat-play`` bids as ``hard`` does and
+sees every card in the play. (The draft is ``hard``'s in both, as it is ``cheat``'s: the
+sampled draft does not read the hidden hands.) Each plays a duplicate arena against B in
+this process's pool; the reports of ``spades arena --json``, one a line.
+
+    .venv/bin/python benchmarks/where_cheat_gains.py --b "cmd:python benchmarks/guide_bot.py" \\
+        --hands 300 --seed 41
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+
+from spades import Observation, rules_for
+from spades.arena import run_arena
+from spades.bots import BENCHMARK_BOTS
+from spades.bots.search import CheatBot
+
+
+class _Split(CheatBot):
+    """cheat in the phases of ``SEEN``, hard's sampling elsewhere."""
+
+    SEEN: frozenset[str] = frozenset()
+
+    def _sees(self, obs: Observation) -> bool:
+        return obs.phase in self.SEEN
+
+    def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
+        return super()._worlds(obs) if self._sees(obs) else super(CheatBot, self)._worlds(obs)
+
+    def _sample(self, obs: Observation) -> list[int]:
+        return super()._sample(obs) if self._sees(obs) else super(CheatBot, self)._sample(obs)
+
+
+class CheatBids(_Split):
+    """Sees every card when it bids only."""
+
+    SEEN = frozenset({"bidding"})
+
+
+class CheatPlay(_Split):
+    """Sees every card in the play only."""
+
+    SEEN = frozenset({"play"})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="two-player")
+    parser.add_argument("--b", default="medium")
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    # the arena builds bots by name; its worker processes are forked from this one
+    BENCHMARK_BOTS["cheat-bids"], BENCHMARK_BOTS["cheat-play"] = CheatBids, CheatPlay
+    for a in ("cheat-bids", "cheat-play"):
+        report = run_arena(rules_for(args.variant), a, args.b, args.hands, args.seed,
+                           workers=args.workers)
+        print(json.dumps(report), flush=True)
+
+
+if __name__ == "__main__":
+    main()
