@@ -23,6 +23,7 @@ from spades.tui.screens import (
     GameOverScreen,
     HandSummaryScreen,
     PreferencesScreen,
+    ResumeScreen,
     ScoreSheetScreen,
 )
 from spades.tui.session import HUMAN, SAVE_FILE, PlaySession, warm_up_solver
@@ -494,3 +495,115 @@ def test_a_house_rule_reaches_the_terminal_game(tmp_path: Path) -> None:
                    data=tmp_path / "data", warm_up=False, blind_nil_deficit=100)
     assert app.session.rules.blind_nil_deficit == 100
     assert app.session.observation().phase == "bidding"
+
+
+# ------------------------------------------------------------ saves that are never lost
+
+
+def saved_game(tmp_path: Path, variant: str = "two-player-300", seed: str = "old",
+               actions: int = 3) -> PlaySession:
+    """A game of ``actions`` actions saved in ``tmp_path / "data"``."""
+    session = PlaySession.new(variant, "medium", seed=seed)
+    rng = random.Random(seed)
+    while len(session.actions) < actions:
+        seat = session.game.to_move
+        session.apply(rng.choice(session.game.observation(seat).legal), seat)
+    session.save(tmp_path / "data")
+    return session
+
+
+def test_a_saved_game_is_offered_and_resumed(tmp_path: Path) -> None:
+    async def main() -> None:
+        old = saved_game(tmp_path)
+        app = new_app(tmp_path, "partnership", seed="new")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            text = screen_text(app)
+            assert "game in progress" in text and "two-player-300" in text and "hand 1" in text
+            await pilot.press("r")
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert app.session.actions[:len(old.actions)] == old.actions
+            assert app.session.rules == old.rules
+            await pilot.press("q")
+        assert "saved in" in app.return_value and "spades play --resume" in app.return_value
+
+    run(main)
+
+
+def test_a_new_game_keeps_the_saved_one_until_its_first_action(tmp_path: Path) -> None:
+    async def main() -> None:
+        saved_game(tmp_path)
+        path = tmp_path / "data" / SAVE_FILE
+        before = path.read_text()
+        app = new_app(tmp_path, "two-player-300", seed="new")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert app.session.seed == "new" and path.read_text() == before
+            await pilot.press("p")  # preferences saved: the game is not written yet
+            await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert path.read_text() == before
+            await pilot.press("q")
+        assert app.return_value is not None and "earlier game is still saved" in app.return_value
+        assert path.read_text() == before
+        again = new_app(tmp_path, "two-player-300", seed="newer")
+        async with again.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(again.screen, ResumeScreen))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: person_to_act(again))
+            await pilot.press("k")
+            await wait_for(pilot, lambda: json.loads(path.read_text())["seed"] == "newer")
+
+    run(main)
+
+
+def test_quitting_at_the_offer_changes_nothing(tmp_path: Path) -> None:
+    async def main() -> None:
+        saved_game(tmp_path)
+        path = tmp_path / "data" / SAVE_FILE
+        before = path.read_text()
+        app = new_app(tmp_path, "two-player-300", seed="new")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            await pilot.press("escape")
+        assert path.read_text() == before
+        assert app.return_value is not None and "still saved" in app.return_value
+
+    run(main)
+
+
+def test_a_finished_game_is_not_offered(tmp_path: Path) -> None:
+    session = PlaySession.new("two-player-300", "medium", seed="over", target=10)
+    rng = random.Random(1)
+    while not session.game.over:
+        seat = session.game.to_move
+        session.apply(rng.choice(session.game.observation(seat).legal), seat)
+    session.save(tmp_path / "data")
+    app = new_app(tmp_path, "two-player-300")
+    assert app.waiting is None
+    with pytest.raises(SpadesError, match="is over"):
+        make_app(resume=True, config=tmp_path / "config", data=tmp_path / "data",
+                 warm_up=False)
+
+
+def test_an_unreadable_save_is_shown_and_kept_until_a_new_game_acts(tmp_path: Path) -> None:
+    async def main() -> None:
+        path = tmp_path / "data" / SAVE_FILE
+        path.parent.mkdir(parents=True)
+        path.write_text("{not json")
+        app = new_app(tmp_path, "two-player-300", seed="new")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            assert "cannot be resumed" in screen_text(app)
+            await pilot.press("r")  # nothing to resume
+            assert isinstance(app.screen, ResumeScreen)
+            await pilot.press("n")
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert path.read_text() == "{not json"
+            await pilot.press("k")
+            await wait_for(pilot, lambda: path.read_text() != "{not json")
+
+    run(main)

@@ -6,15 +6,19 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..errors import SpadesError
 from .app import SpadesApp
 from .prefs import config_dir, data_dir, load_preferences
-from .session import PlaySession
+from .session import SAVE_FILE, PlaySession
 
 
 def play(variant: str = "two-player-300", level: str | None = None, seed: str | None = None,
          name: str = "You", resume: bool = False, **house_rules: Any) -> None:
-    """Run the terminal game until the person quits; see :func:`make_app`."""
-    make_app(variant, level, seed, name, resume, **house_rules).run()
+    """Run the terminal game until the person quits, then say where the game is saved;
+    see :func:`make_app`."""
+    farewell = make_app(variant, level, seed, name, resume, **house_rules).run()
+    if farewell:
+        print(farewell)
 
 
 def make_app(variant: str = "two-player-300", level: str | None = None,
@@ -23,6 +27,8 @@ def make_app(variant: str = "two-player-300", level: str | None = None,
              **house_rules: Any) -> SpadesApp:
     """The app with a new game, or the saved one with ``resume``.
 
+    Without ``resume``, an unfinished saved game is offered first (resume it, start the
+    new game, or quit); the new game replaces it only from its first action on.
     ``level`` defaults to the preferences' level; ``config`` and ``data`` to the
     platform's user directories; ``warm_up`` compiles the solver in another process
     while the game starts. Raises SpadesError before the screen opens if the
@@ -33,8 +39,10 @@ def make_app(variant: str = "two-player-300", level: str | None = None,
     prefs = load_preferences(config)
     if resume:
         session = PlaySession.load(data)
-        prefs = replace(prefs, level=session.level)
-    else:
-        prefs = replace(prefs, level=level or prefs.level)
-        session = PlaySession.new(variant, prefs.level, seed=seed, name=name, **house_rules)
-    return SpadesApp(session, prefs, config, data, warm_up)
+        if session.game.over:
+            raise SpadesError(f"the game saved in {data / SAVE_FILE} is over: "
+                              "spades play starts a new one")
+        return SpadesApp(session, replace(prefs, level=session.level), config, data, warm_up)
+    prefs = replace(prefs, level=level or prefs.level)
+    session = PlaySession.new(variant, prefs.level, seed=seed, name=name, **house_rules)
+    return SpadesApp(session, prefs, config, data, warm_up, PlaySession.waiting(data))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -33,9 +34,10 @@ from .screens import (
     HelpScreen,
     LastTrickScreen,
     PreferencesScreen,
+    ResumeScreen,
     ScoreSheetScreen,
 )
-from .session import HUMAN, PlaySession, start_solver_warm_up
+from .session import HUMAN, SAVE_FILE, PlaySession, start_solver_warm_up
 from .widgets import CardWidget, OptionWidget, card_label, card_text, draw_scores, draw_table
 
 HAND_SLOTS = 13
@@ -258,7 +260,7 @@ class GameScreen(Screen[None]):
         if again:
             self.app.new_game()  # type: ignore[attr-defined]
         else:
-            self.app.exit()
+            self.app.leave()  # type: ignore[attr-defined]
 
     def computer_turn(self, epoch: int) -> None:
         """Start the computer seat's decision in a thread."""
@@ -575,26 +577,64 @@ class GameScreen(Screen[None]):
 
     def action_save_and_quit(self) -> None:
         self.save()
-        self.app.exit()
+        self.app.leave()  # type: ignore[attr-defined]
 
 
-class SpadesApp(App[None]):
-    """``spades play``: one person against the computer, in the terminal."""
+class SpadesApp(App[str]):
+    """``spades play``: one person against the computer, in the terminal.
+
+    ``waiting`` is an unfinished saved game (or why the save cannot be resumed), offered
+    before the new game ``session`` starts. The app's result is the line said on leaving:
+    where the game is saved and how to resume it."""
 
     CSS_PATH = "spades.tcss"
     TITLE = "Spades"
 
     def __init__(self, session: PlaySession, prefs: Preferences, config_dir: Path,
-                 save_dir: Path, warm_up: bool = True) -> None:
+                 save_dir: Path, warm_up: bool = True,
+                 waiting: PlaySession | str | None = None) -> None:
         super().__init__()
         self.session, self.prefs = session, prefs
         self.config_dir, self.save_dir = config_dir, save_dir
-        self.warm_up = warm_up
+        self.warm_up, self.waiting = warm_up, waiting
 
     def on_mount(self) -> None:
         if self.warm_up:
             start_solver_warm_up()
+        if self.waiting is None:
+            self.push_screen(self.table())
+        else:
+            self.push_screen(ResumeScreen(self.waiting), callback=self.resume_or_not)
+
+    def resume_or_not(self, choice: str | None) -> None:
+        """Open the table on the saved game or the new one, or leave."""
+        if choice == "resume" and isinstance(self.waiting, PlaySession):
+            self.session = self.waiting
+            self.prefs = replace(self.prefs, level=self.session.level)
+        elif choice != "new":
+            self.leave()
+            return
         self.push_screen(self.table())
+
+    def farewell(self) -> str:
+        """Where the game is saved and how to go on with it, in a line."""
+        path = self.save_dir / SAVE_FILE
+        if self.session.stored:
+            if self.session.game.over:
+                return "The game is over; `spades play` starts a new one."
+            return f"Your game is saved in {path}; `spades play --resume` continues it."
+        if isinstance(self.waiting, PlaySession):
+            return (f"Your earlier game is still saved in {path}; "
+                    "`spades play --resume` continues it.")
+        return "Nothing was saved: you had not made a move."
+
+    def leave(self) -> None:
+        """Leave, saying where the game is saved (every action was saved as taken)."""
+        self.exit(self.farewell())
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: leave (see :meth:`leave`)."""
+        self.leave()
 
     def table(self) -> GameScreen:
         return GameScreen(self.session, self.prefs, self.save_dir, self.store_prefs)
@@ -611,7 +651,6 @@ class SpadesApp(App[None]):
         """Replace the finished game with a new one of the same variant and level."""
         old = self.session
         self.session = PlaySession.new(old.rules, self.prefs.level, name=old.name)
-        self.session.save(self.save_dir)
         self.switch_screen(self.table())
 
 

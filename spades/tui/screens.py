@@ -18,7 +18,7 @@ from ..bots import BOTS
 from ..bots.policy import CHOICES
 from ..rules import Rules
 from .prefs import SPEEDS, Preferences
-from .session import HandSummary
+from .session import HandSummary, PlaySession
 from .widgets import card_text, side_names
 
 HELP = """\
@@ -189,6 +189,46 @@ class GameOverScreen(ModalScreen[bool]):
     def action_leave(self) -> None:
         """Leave the app."""
         self.dismiss(False)
+
+
+class ResumeScreen(ModalScreen[str]):
+    """A saved game is waiting: resume it ("resume"), start the new game ("new") or quit
+    ("quit"). ``saved`` is the unfinished game, or why the save cannot be resumed."""
+
+    BINDINGS = [Binding("r,enter", "choose('resume')", "Resume"),  # noqa: RUF012
+                Binding("n", "choose('new')", "New game"),
+                Binding("q,escape", "choose('quit')", "Quit")]
+
+    def __init__(self, saved: PlaySession | str) -> None:
+        super().__init__()
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            if isinstance(self.saved, PlaySession):
+                yield Static(Text("You have a game in progress", style="bold"))
+                yield Static(saved_game_words(self.saved))
+                yield Static("r or Enter: resume it · n: start a new game (the saved one is "
+                             "kept until your new game's first move) · q or Esc: quit")
+            else:
+                yield Static(Text("A saved game cannot be resumed", style="bold"))
+                yield Static(self.saved)
+                yield Static("n: start a new game (it replaces that file from its first "
+                             "move) · q or Esc: quit")
+
+    def action_choose(self, choice: str) -> None:
+        """Close with ``choice``; resuming needs a game that can be resumed."""
+        if choice != "resume" or isinstance(self.saved, PlaySession):
+            self.dismiss(choice)
+
+
+def saved_game_words(session: PlaySession) -> str:
+    """A saved game in a line: variant, level, hand, and the score of each side."""
+    obs = session.observation()
+    sides = side_names(session.rules.players, session.names)
+    scores = ", ".join(f"{name} {score}" for name, score in zip(sides, obs.scores, strict=True))
+    return (f"{session.rules.variant} against the {session.level} computer, to "
+            f"{session.rules.target}: hand {obs.hand_number}, {scores}.")
 
 
 class PreferencesScreen(ModalScreen[Preferences]):

@@ -85,6 +85,7 @@ class PlaySession:
             raise SpadesError(f"unknown level {level!r}; valid: {', '.join(BOTS)}")
         self.rules, self.seed, self.level, self.name = rules, seed, level, name
         self.actions: list[tuple[int, str]] = []
+        self.stored = False  # whether this game is the one in the save file
         self.game = Game(rules, seed=seed)
         for seat, text in actions or ():
             self.apply(text, seat)
@@ -216,10 +217,16 @@ class PlaySession:
         return cls(rules, data["seed"], data["level"], data["name"],
                    [(seat, text) for seat, text in actions])
 
-    def save(self, directory: Path) -> Path:
-        """Write the game to ``directory``; a crash mid-write leaves the previous save whole."""
+    def save(self, directory: Path) -> Path | None:
+        """Write the game to ``directory``; a crash mid-write leaves the previous save whole.
+
+        A new game is written from its first action on (None before then), so that
+        starting one never replaces a saved game by itself."""
+        if not self.actions and not self.stored:
+            return None
         path = directory / SAVE_FILE
         write_atomically(path, json.dumps(self.to_json()))
+        self.stored = True
         return path
 
     @classmethod
@@ -233,6 +240,20 @@ class PlaySession:
         except OSError as error:
             raise SpadesError(f"cannot read the saved game {path}: {error}") from None
         try:
-            return cls.from_json(json.loads(text))
+            session = cls.from_json(json.loads(text))
         except ValueError as error:  # SpadesError is a ValueError too
             raise SpadesError(f"the saved game {path} cannot be resumed: {error}") from None
+        session.stored = True
+        return session
+
+    @classmethod
+    def waiting(cls, directory: Path) -> PlaySession | str | None:
+        """The unfinished game saved in ``directory``; the reason it cannot be resumed if
+        the file is bad; None if there is no save or its game is over."""
+        if not (directory / SAVE_FILE).exists():
+            return None
+        try:
+            session = cls.load(directory)
+        except SpadesError as error:
+            return str(error)
+        return None if session.game.over else session
