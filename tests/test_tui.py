@@ -12,7 +12,7 @@ import pytest
 from textual.geometry import Region
 from textual.strip import Strip
 
-from spades.actions import Action
+from spades.actions import BLIND_NIL, Action
 from spades.cards import Card, card_text
 from spades.errors import SpadesError
 from spades.tui import app as tui_app
@@ -420,21 +420,33 @@ def test_quit_saves_and_resume_continues_the_same_game(tmp_path: Path) -> None:
     run(main)
 
 
-def test_undo_takes_back_the_last_action_and_the_computer_replies(tmp_path: Path) -> None:
+def test_undo_takes_back_a_bid_and_the_computer_replies_but_not_a_seen_card(
+        tmp_path: Path) -> None:
     async def main() -> None:
         app = new_app(tmp_path, "two-player-300", seed="undo")
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: person_to_act(app))
             await pilot.press("u")
-            assert "nothing to undo" in screen_text(app)
-            before = app.session.observation()
+            assert "Nothing to undo" in screen_text(app)
             await pilot.press("k")
             await wait_for(pilot, lambda: person_to_act(app))
-            assert app.session.observation() != before
+            actions = list(app.session.actions)
+            await pilot.press("u")
+            assert "You cannot undo: you have seen" in screen_text(app)
+            assert app.session.actions == actions
+        session = PlaySession.new("partnership", "medium", seed="undo")
+        play_until(session, phase_is("bidding"))
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            before = session.observation()
+            await pilot.press("3", "enter")
+            await wait_for(pilot, lambda: session.observation().phase == "play"
+                           and person_to_act(app))  # the computers bid; the person leads
             await pilot.press("u")
             await wait_for(pilot, lambda: person_to_act(app))
             assert app.session.observation() == before
-            assert "Undone: keep" in screen_text(app)
+            assert "Undone: you bid 3." in screen_text(app)
 
     run(main)
 
@@ -607,3 +619,130 @@ def test_an_unreadable_save_is_shown_and_kept_until_a_new_game_acts(tmp_path: Pa
             await wait_for(pilot, lambda: path.read_text() != "{not json")
 
     run(main)
+
+
+# ------------------------------------------------------------ undo that reveals nothing
+
+
+def play_until(session: PlaySession, ready: Callable[[PlaySession], bool],
+               person: Callable[[PlaySession], Action] | None = None, seed: int = 1) -> None:
+    """Random legal actions, the computers never declaring blind nil (``person`` chooses
+    the person's), until ``ready`` holds."""
+    rng = random.Random(seed)
+    while not ready(session):
+        seat = session.game.to_move
+        assert seat is not None, "the game ended first"
+        legal = [a for a in session.game.observation(seat).legal if a != Action(BLIND_NIL)]
+        choice = person(session) if person and seat == HUMAN else rng.choice(legal)
+        session.apply(choice, seat)
+
+
+def person_acts(session: PlaySession, action: Action | str) -> None:
+    session.apply(action, HUMAN)
+
+
+def refused(session: PlaySession, words: str) -> None:
+    """Undo is refused with ``words`` in its reason, and the game is untouched."""
+    actions = list(session.actions)
+    assert not session.can_undo()
+    with pytest.raises(SpadesError, match=words):
+        session.undo()
+    assert session.actions == actions
+
+
+def undone(session: PlaySession) -> None:
+    """Undo goes back to the position before the person's last action, exactly."""
+    last = max(i for i, (seat, _) in enumerate(session.actions) if seat == HUMAN)
+    expected = PlaySession(session.rules, session.seed, session.level,
+                           actions=session.actions[:last]).observation()
+    assert session.can_undo()
+    session.undo()
+    assert session.observation() == expected
+
+
+def blind_nil_person(answer: str) -> Callable[[PlaySession], Action]:
+    """The person answers ``answer`` to blind nil and otherwise takes her first legal action."""
+    def choose(session: PlaySession) -> Action:
+        obs = session.observation()
+        return Action.parse(answer) if obs.phase == "blind nil" else obs.legal[0]
+    return choose
+
+
+def phase_is(phase: str, to_move: int | None = HUMAN) -> Callable[[PlaySession], bool]:
+    def ready(session: PlaySession) -> bool:
+        obs = session.observation()
+        return obs.phase == phase and (to_move is None or obs.to_move == to_move)
+    return ready
+
+
+def test_undo_refuses_after_a_draft_decision_showed_the_next_card() -> None:
+    session = PlaySession.new("two-player-300", "medium", seed="u1")
+    refused(session, "Nothing to undo")
+    person_acts(session, "discard")
+    refused(session, "you have seen .* from the stock")  # the next card, kept
+    play_until(session, phase_is("draft"))  # the computer drew; a new offer
+    refused(session, "from the stock")
+
+
+def test_undo_never_reopens_blind_nil_once_a_card_was_seen() -> None:
+    session = PlaySession.new("two-player", "medium", seed="u2")
+    person_acts(session, "no blind nil")
+    assert session.observation().to_move != HUMAN  # the computer answers: nothing seen yet
+    undone(session)
+    person_acts(session, "no blind nil")
+    play_until(session, phase_is("draft"))  # the first card is offered
+    refused(session, "you have seen .* from the stock")
+    four = PlaySession.new("partnership", "medium", seed="u3")
+    play_until(four, phase_is("bidding"), blind_nil_person("no blind nil"))
+    refused(four, "you have seen your cards")
+
+
+def test_undo_refuses_after_a_pile_draw_or_an_exchange() -> None:
+    two = PlaySession.new("two-player", "medium", seed="u4")
+    play_until(two, phase_is("exchange"), blind_nil_person("blind nil"))
+    person_acts(two, Action.give(two.observation().hand[:2]))
+    refused(two, "you have received")
+    four = PlaySession.new("partnership", "medium", seed="u5")
+    play_until(four, phase_is("exchange"), blind_nil_person("blind nil"))
+    person_acts(four, four.observation().legal[0])
+    if not four.observation().received:  # the partner has not given yet: nothing seen
+        undone(four)
+        person_acts(four, four.observation().legal[0])
+        play_until(four, lambda s: bool(s.observation().received))
+    refused(four, "you have received")
+
+
+def test_undo_takes_back_a_bid_and_the_bids_after_it_but_not_a_card_played_since() -> None:
+    session = PlaySession.new("partnership", "medium", seed="u6")
+    play_until(session, phase_is("bidding"))
+    assert session.observation().hand_number == 1
+    person_acts(session, "bid 3")
+    play_until(session, lambda s: s.observation().phase == "play")  # three computer bids
+    assert session.observation().to_move == HUMAN  # seat 0 leads the first hand
+    undone(session)  # the computers' bids go with hers
+    assert session.observation().phase == "bidding"
+    person_acts(session, "bid 3")
+    play_until(session, lambda s: s.observation().phase == "play")
+    person_acts(session, session.observation().legal[0])
+    assert session.can_undo()  # her lead alone: nothing new seen
+    play_until(session, lambda s: len(s.observation().trick.cards) == 2)
+    refused(session, "West has played .* since")
+
+
+def test_undo_of_the_last_card_of_a_trick_the_person_takes() -> None:
+    """Her card ends a trick and she leads next: nothing new is seen, she may undo it."""
+    for seed in range(40):
+        session = PlaySession.new("two-player-300", "medium", seed=f"u7-{seed}")
+        play_until(session, lambda s: s.observation().phase == "play" and len(
+            s.observation().tricks) >= 1 and s.observation().to_move == HUMAN
+            and s.actions[-1][0] == HUMAN, seed=seed)
+        if session.observation().hand_number == 1:
+            undone(session)
+            return
+    raise AssertionError("no trick ended by the person found")
+
+
+def test_undo_never_crosses_into_a_new_hand() -> None:
+    session = PlaySession.new("two-player-300", "medium", seed="u8")
+    play_until(session, lambda s: s.observation().hand_number == 2)
+    refused(session, "the hand has been scored")

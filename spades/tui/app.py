@@ -38,7 +38,15 @@ from .screens import (
     ScoreSheetScreen,
 )
 from .session import HUMAN, SAVE_FILE, PlaySession, start_solver_warm_up
-from .widgets import CardWidget, OptionWidget, card_label, card_text, draw_scores, draw_table
+from .widgets import (
+    CardWidget,
+    OptionWidget,
+    action_words,
+    card_label,
+    card_text,
+    draw_scores,
+    draw_table,
+)
 
 HAND_SLOTS = 13
 OPTION_SLOTS = 14  # nil and bids 1..13
@@ -343,7 +351,8 @@ class GameScreen(Screen[None]):
                         f"received {got}")
         if action.kind == "play":
             return Text("You played ") + card_text(action.card, four)
-        return Text(f"You: {action}")
+        words = action_words(action)
+        return Text(words[0].upper() + words[1:])
 
     def save(self) -> None:
         try:
@@ -535,7 +544,7 @@ class GameScreen(Screen[None]):
         self.picked.clear()
         self.results_seen = len(self.obs.results)
         self.save()
-        self.say(f"Undone: {taken_back}")
+        self.say(f"Undone: {action_words(taken_back)}.")
         self.advance()
 
     def action_last_trick(self) -> None:

@@ -33,7 +33,8 @@ HELP = """\
   0-13, n      bid (type the number, then Enter)
   space, g     pick cards to give, then give them
   h            hint: what the hard computer player would do
-  u            undo your last action
+  u            undo your last action, while no card has come into
+               view since (a draw, an exchange, a play, a new hand)
   l            the last trick
   s            the score sheet
   p            preferences

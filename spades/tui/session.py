@@ -26,12 +26,14 @@ from ..bots import BOTS, make_bot
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
 from ..bots.search import hard
 from ..bots.solver import Deal, trick_values
+from ..cards import Card
 from ..errors import SpadesError
 from ..game import Game
 from ..observation import Observation, TrickView
 from ..rules import Rules, rules_for
 from ..scoring import HandResult
 from .prefs import write_atomically
+from .widgets import card_label
 
 HUMAN = 0
 SAVE_FORMAT = "spades-saved-game"
@@ -48,6 +50,38 @@ class HandSummary:
     blind_nil: tuple[int, ...]
     result: HandResult
     last_trick: TrickView
+
+
+def seen_cards(obs: Observation) -> set[Card]:
+    """Every card of the hand in play that ``obs``'s seat has seen."""
+    played = {card for trick in obs.tricks_so_far for card in trick.cards}
+    offered = set() if obs.offered is None else {obs.offered}
+    return {*obs.hand, *obs.discards, *obs.gave, *obs.received, *played} | offered
+
+
+def seen_since(before: Observation, now: Observation, names: list[str]) -> str | None:
+    """What has come into the person's view between ``before`` and ``now`` (the same
+    seat, later in the game), as the reason an undo back to ``before`` is refused;
+    None if nothing has."""
+    if now.hand_number != before.hand_number or len(now.results) != len(before.results):
+        return "You cannot undo: the hand has been scored since."
+    players = now.rules.players
+    on_table = {card for trick in before.tricks_so_far for card in trick.cards}
+    for trick in now.tricks_so_far:
+        for index, card in enumerate(trick.cards):
+            seat = (trick.leader + index) % players
+            if seat != now.seat and card not in on_table:
+                return f"You cannot undo: {names[seat]} has played {card_label(card)} since."
+    if now.received != before.received:
+        got = " ".join(map(card_label, now.received))
+        return f"You cannot undo: you have received {got} in the exchange since."
+    new = sorted(seen_cards(now) - seen_cards(before))
+    if not new:
+        return None
+    if not before.hand and len(now.hand) > 1:
+        return "You cannot undo: you have seen your cards since."
+    return (f"You cannot undo: you have seen {' '.join(map(card_label, new))} from the "
+            "stock since.")
 
 
 def warm_up_solver() -> None:
@@ -163,23 +197,46 @@ class PlaySession:
         bot = hard(random.Random(f"{self.seed}/hint/{len(self.actions)}"))
         return bot.explain(observation)
 
-    def can_undo(self) -> bool:
-        """Whether the person has an action to take back."""
-        return any(seat == HUMAN for seat, _ in self.actions)
+    def undo_refusal(self) -> str | None:
+        """Why the person cannot undo now, in a line; None if she can.
 
-    def undo(self) -> str:
-        """Take back the person's last action and every computer action after it."""
-        last = max((i for i, (seat, _) in enumerate(self.actions) if seat == HUMAN),
-                   default=None)
+        Undo takes back her last decision and the computers' after it only while nothing
+        she had not seen has come into view since: no card drawn, offered, received,
+        dealt or played by another seat, and no new hand. A blind nil decision is
+        therefore never re-opened once she has seen a card."""
+        last = self._last_own()
         if last is None:
-            raise SpadesError("nothing to undo: you have not acted yet")
-        taken_back = self.actions[last][1]
-        kept = self.actions[:last]
-        self.actions = []
-        self.game = Game(self.rules, seed=self.seed)
-        for seat, text in kept:
-            self.apply(text, seat)
+            return "Nothing to undo: you have not acted yet."
+        before = self._replayed(self.actions[:last]).observation(HUMAN)
+        return seen_since(before, self.observation(), self.names)
+
+    def can_undo(self) -> bool:
+        """Whether undo may take back the person's last decision (see :meth:`undo_refusal`)."""
+        return self.undo_refusal() is None
+
+    def undo(self) -> Action:
+        """Take back the person's last action and every computer action after it; raises
+        SpadesError with :meth:`undo_refusal`'s reason when it may not."""
+        refusal = self.undo_refusal()
+        last = self._last_own()
+        if refusal is not None or last is None:
+            raise SpadesError(refusal or "Nothing to undo.")
+        taken_back = Action.parse(self.actions[last][1])
+        self.actions = self.actions[:last]
+        self.game = self._replayed(self.actions)
         return taken_back
+
+    def _last_own(self) -> int | None:
+        """The index in ``actions`` of the person's last action, or None."""
+        return max((i for i, (seat, _) in enumerate(self.actions) if seat == HUMAN),
+                   default=None)
+
+    def _replayed(self, actions: list[tuple[int, str]]) -> Game:
+        """The game from its seed after ``actions``."""
+        game = Game(self.rules, seed=self.seed)
+        for seat, text in actions:
+            game.apply(text, seat)
+        return game
 
     def costly_plays(self, number: int) -> list[PlayValue]:
         """The person's plays of finished hand ``number`` that cost points, all cards known."""

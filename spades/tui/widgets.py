@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
+from ..actions import BLIND_NIL, KEEP, Action
 from ..cards import RANK_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, TEN, Card, rank_of, suit_of
 from ..observation import Observation, TrickView
 
@@ -23,6 +24,20 @@ def card_label(card: Card) -> str:
     """A card as the screen shows it: ``Q♥``, ``10♠``."""
     rank = rank_of(card)
     return ("10" if rank == TEN else RANK_LETTERS[rank]) + SUIT_SYMBOLS[suit_of(card)]
+
+
+def action_words(action: Action) -> str:
+    """The person's action in words: "you played 10♥", "you bid nil", "you kept the card"."""
+    kind = action.kind
+    if kind == "play":
+        return f"you played {card_label(action.card)}"
+    if kind == "bid":
+        return f"you bid {action.tricks or 'nil'}"
+    if kind == "blind nil":
+        return "you declared blind nil" if action == BLIND_NIL else "you declined blind nil"
+    if kind == "draft":
+        return "you kept the card" if action == KEEP else "you discarded the card"
+    return f"you gave {' '.join(map(card_label, action.cards)) or 'nothing'}"
 
 
 def card_text(card: Card, four_colour: bool, style: str = "") -> Text:
