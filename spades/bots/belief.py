@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import FULL_DECK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
+from ..cards import FULL_DECK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, TEN, Card, cards_in, mask_of
 from ..errors import SpadesError
 from ..observation import Observation
 
 MAX_ATTEMPTS = 200
+DRAFT_ATTEMPTS = 24  # drafts simulated for one consistent with the opponent's plays
 PILE_SIZE = 26  # the two-player discard pile: 13 discards each, exchanges keep its size
 
 
@@ -129,13 +130,48 @@ def _two_player_knowledge(observation: Observation, hand: int, all_played: int,
                      pile_known=pile_known, drawn=drawn)
 
 
+def worth_keeping(card: Card) -> bool:
+    """The draft rule the two-player samples assume of a player: spades and tens or higher
+    are kept, anything else is passed for the next card."""
+    return card >= SPADES * RANKS_PER_SUIT or card % RANKS_PER_SUIT >= TEN
+
+
 def sample_hands(observation: Observation, rng: random.Random,
-                 facts: Knowledge | None = None) -> list[int]:
-    """One deal of the current hands (a card mask per seat) consistent with what the seat saw."""
+                 facts: Knowledge | None = None, drafted: bool = False) -> list[int]:
+    """One deal of the current hands (a card mask per seat) consistent with what the seat saw.
+
+    ``drafted`` (two players, no exchange): the opponent's hand is what a draft by
+    :func:`worth_keeping` over the cards the seat has not seen, in a random order, keeps
+    (she keeps more spades and honours than a uniform deal gives her), if one of
+    :data:`DRAFT_ATTEMPTS` such drafts agrees with her plays; else a uniform deal.
+    """
     facts = facts or knowledge(observation)
     if len(facts.held) == 2:
+        if drafted and not any(observation.exchanged):
+            hands = _sample_drafted(facts, observation, rng)
+            if hands is not None:
+                return hands
         return _sample_two_player(facts, observation, rng)
     return _sample_partnership(facts, rng)
+
+
+def _sample_drafted(facts: Knowledge, observation: Observation, rng: random.Random
+                    ) -> list[int] | None:
+    """The opponent's hand by a simulated draft (see :func:`sample_hands`), or None."""
+    seat, other = facts.seat, 1 - facts.seat
+    played = played_by(observation)[other]
+    cards = list(cards_in(facts.unseen | played))  # her 13 cards and her 13 discards
+    for _ in range(DRAFT_ATTEMPTS):
+        rng.shuffle(cards)
+        kept = 0
+        for first, second in zip(cards[::2], cards[1::2], strict=True):
+            kept |= 1 << (first if worth_keeping(first) else second)
+        now = kept & ~played
+        if kept & played == played and now & ~facts.allowed[other] == 0:
+            hands = [0, 0]
+            hands[seat], hands[other] = facts.known[seat], now
+            return hands
+    return None
 
 
 def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.Random) -> list[int]:

@@ -33,8 +33,6 @@ from ..cards import (
     DECK_SIZE,
     FULL_DECK,
     RANKS_PER_SUIT,
-    SPADES,
-    TEN,
     card_text,
     cards_in,
     mask_of,
@@ -42,7 +40,7 @@ from ..cards import (
 from ..errors import SpadesError
 from ..observation import Observation
 from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
-from .belief import SampleError, played_by, sample_hands
+from .belief import SampleError, played_by, sample_hands, worth_keeping
 from .policy import BlindNilPolicy
 from .rollout import Outcome, Rollout, bid_agrees
 from .rules_based import MediumBot, estimate_tricks
@@ -106,7 +104,8 @@ class SearchBot:
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 12,
                  bids: int = 32, early: int = 0, fit: int = 8,
-                 blind_nil: BlindNilPolicy | str = "always", dd_bids: int = 1) -> None:
+                 blind_nil: BlindNilPolicy | str = "always", dd_bids: int = 1,
+                 drafted: int = 0) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -122,6 +121,7 @@ class SearchBot:
         self.min_samples, self.draft_samples = min_samples, draft
         self.bid_samples, self.early_samples, self.fit_attempts = bids, early, fit
         self.dd_bids = dd_bids  # EXPERIMENT: two-player bids by double dummy (1) or rollouts
+        self.drafted = bool(drafted)  # EXPERIMENT: two-player samples by a simulated draft
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -170,9 +170,11 @@ class SearchBot:
         share = 3 if left > 10 else 2 if left > 7 else 1
         return max(self.min_samples, self.samples // share)
 
-    def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
-        """A source of hidden deals: the next sampled deal, or None when the budget is spent."""
-        most = self._sample_count(obs)
+    def _worlds(self, obs: Observation, most: int | None = None
+                ) -> Callable[[], list[int] | None]:
+        """A source of hidden deals: the next sampled deal, or None when the budget (``most``
+        deals, or the card play's) is spent."""
+        most = most or self._sample_count(obs)
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         drawn = 0
 
@@ -191,14 +193,14 @@ class SearchBot:
         """One deal of the hidden cards consistent with what the seat has seen, and with
         the bids made by the other seats if one of ``fit`` deals drawn is (else the last
         drawn stands). Blind nils are no bids to fit."""
-        hands = sample_hands(obs, self.rng)
+        hands = sample_hands(obs, self.rng, drafted=self.drafted)
         if all(bid is None or seat in obs.blind_nil for seat, bid in enumerate(obs.bids)):
             return hands
         played = played_by(obs)
         for _ in range(self.fit_attempts - 1):
             if self._bids_fit(obs, _at_bidding(hands, played)):
                 break
-            hands = sample_hands(obs, self.rng)
+            hands = sample_hands(obs, self.rng, drafted=self.drafted)
         return hands
 
     def _bids_fit(self, obs: Observation, hands: list[int]) -> bool:
@@ -286,7 +288,7 @@ class SearchBot:
                 drawer = 1
                 for i in range(1, len(stock), 2):  # the other player draws next, then alternate
                     top, second = stock[i], stock[i + 1]
-                    hands[drawer] |= 1 << (top if _worth_keeping(top) else second)
+                    hands[drawer] |= 1 << (top if worth_keeping(top) else second)
                     drawer = 1 - drawer
                 seat_hands = (hands[0], hands[1]) if me == 0 else (hands[1], hands[0])
                 best = max(trick_values(Deal(seat_hands, leader, (), (0, 0),
@@ -313,7 +315,7 @@ class SearchBot:
         first = obs.first_drawer or 0
         leader = first if rules.first_drawer_bids_first else 1 - first
         counts: list[int] = []
-        next_world = self._worlds(obs)
+        next_world = self._worlds(obs, self.dd_bids if self.dd_bids > 1 else None)
         while (hands := next_world()) is not None:
             deal = Deal(tuple(hands), leader, (), (0, 0), rules.lead_spades_anytime, 2)
             best = max(trick_values(deal).values())
@@ -424,12 +426,6 @@ def _equal_cards(cards: Sequence[int], played: int) -> list[list[int]]:
     return groups
 
 
-def _worth_keeping(card: int) -> bool:
-    """The quick draft rule used for the later choices of a sampled draft: spades and
-    tens or higher are kept, anything else is passed for the next card."""
-    return card >= SPADES * RANKS_PER_SUIT or card % RANKS_PER_SUIT >= TEN
-
-
 class CheatBot(SearchBot):
     """The search with every card known: a benchmark's upper bound, never offered to players.
 
@@ -452,7 +448,8 @@ class CheatBot(SearchBot):
             raise SpadesError("cheat was not shown the hands: the driver must call reveal()")
         return super().act(observation)
 
-    def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
+    def _worlds(self, obs: Observation, most: int | None = None
+                ) -> Callable[[], list[int] | None]:
         given = [self._sample(obs)]
         return lambda: given.pop() if given else None
 
