@@ -386,7 +386,7 @@ def test_drafted_samples_give_the_opponent_the_cards_a_drafter_keeps() -> None:
     for i, position in enumerate(cases):
         other = 1 - position.obs.seat
 
-        def keepers(hands: list[int]) -> int:
+        def keepers(hands: list[int], other: int = other) -> int:
             return sum(worth_keeping(c) for c in cards_in(hands[other]))
 
         uniform = [keepers(sample_hands(position.obs, random.Random(f"{i}:{k}")))
