@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 
 class SpadesError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -17,3 +19,23 @@ class IllegalAction(SpadesError):
 
 class RecordError(SpadesError):
     """A game record that does not parse or that breaks a rule."""
+
+
+
+class _Quote(reprlib.Repr):
+    """A ``repr`` short enough for one line of an error message."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = self.maxlong = 60
+        self.maxlist = self.maxdict = 6
+        self.maxlevel = 3
+
+    def repr_int(self, x: int, level: int) -> str:
+        # beyond 4,300 digits int's repr raises ValueError
+        return f"<an integer of {x.bit_length()} bits>" if x.bit_length() > 200 else repr(x)
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` cut to one readable line, for an error message that quotes input."""
+    return _Quote().repr(value)

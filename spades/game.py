@@ -42,7 +42,7 @@ from .cards import (
     winning_index,
 )
 from .chance import Chance, as_deck
-from .errors import IllegalAction, SpadesError
+from .errors import IllegalAction, SpadesError, quoted
 from .observation import Observation, TrickView
 from .rules import Rules
 from .scoring import Contract, HandResult, sandbag_penalty, score_side, winner
@@ -158,7 +158,13 @@ class Game:
 
     def hand_of(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds (the full state: not for a player's eyes)."""
-        return list(cards_in(self._hands[seat]))
+        return list(cards_in(self._hands[self._seat(seat)]))
+
+    def _seat(self, seat: object) -> int:
+        """``seat``, checked to be a seat of this game."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise SpadesError(f"no seat {quoted(seat)}: seats are 0..{self._n - 1}")
+        return seat
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now."""
@@ -184,8 +190,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (RULES.md §5), and nothing more."""
-        if not 0 <= seat < self._n:
-            raise SpadesError(f"no seat {seat}: seats are 0..{self._n - 1}")
+        seat = self._seat(seat)
         log = self.hands[-1] if self.hands else HandLog(0, [], None, None)
         seen = self.phase is not Phase.BLIND_NIL
         gave: tuple[Card, ...] = ()

@@ -6,7 +6,23 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import SpadesError
+from .errors import SpadesError, quoted
+
+MAX_POINTS = 1_000_000
+
+_KINDS = {"str": "text", "int": "an integer", "bool": "true or false",
+          "int | None": "an integer or none"}
+
+
+def _fits(value: object, kind: str) -> bool:
+    """Whether ``value`` is of the annotated ``kind`` (a key of ``_KINDS``)."""
+    if value is None:
+        return kind == "int | None"
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "bool":
+        return isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -19,6 +35,8 @@ class Rules:
     (the first drawer bids and leads; otherwise the second drawer does).
     ``exchange_cards`` is how many cards a blind nil exchange moves: exactly that many
     with the partner in ``partnership``, up to that many against the discards with two.
+    Every field must have its annotated type (an int is not a bool, nor a bool an int);
+    points, the target and thresholds lie within ``±MAX_POINTS``.
     """
 
     variant: str
@@ -37,18 +55,26 @@ class Rules:
     first_drawer_bids_first: bool = False
 
     def __post_init__(self) -> None:
-        checks = (
-            (self.players in (2, 4), "players must be 2 or 4"),
-            (self.target > 0, "target must be above 0"),
-            (self.lose_threshold is None or self.lose_threshold < self.target,
-             "lose_threshold must be below the target"),
-            (self.bag_limit >= 0 and self.bag_penalty >= 0,
-             "bag_limit and bag_penalty must not be negative"),
-            (0 <= self.exchange_cards <= 3, "exchange_cards must be 0..3"),
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if not _fits(value, f.type):
+                raise SpadesError(f"invalid rules: {f.name} must be {_KINDS[f.type]}, "
+                                  f"not {quoted(value)}")
+        limits = (
+            ("players", self.players in (2, 4), "2 or 4"),
+            ("target", 0 < self.target <= MAX_POINTS, f"above 0 (at most {MAX_POINTS})"),
+            ("lose_threshold", self.lose_threshold is None
+             or -MAX_POINTS <= self.lose_threshold < self.target,
+             f"below the target (at least {-MAX_POINTS})"),
+            *((name, 0 <= getattr(self, name) <= MAX_POINTS, f"from 0 to {MAX_POINTS}")
+              for name in ("nil_points", "blind_nil_points", "blind_nil_deficit", "bag_limit",
+                           "bag_penalty")),
+            ("exchange_cards", 0 <= self.exchange_cards <= 3, "0..3"),
         )
-        for ok, message in checks:
+        for name, ok, requirement in limits:
             if not ok:
-                raise SpadesError(f"invalid rules: {message}")
+                raise SpadesError(f"invalid rules: {name} must be {requirement}, "
+                                  f"not {quoted(getattr(self, name))}")
 
     @property
     def sides(self) -> int:
@@ -78,29 +104,22 @@ PRESETS: dict[str, Rules] = {
     "partnership": Rules("partnership", players=4),
 }
 
-_OPTIONS = {
-    f.name: f.type for f in dataclasses.fields(Rules) if f.name not in ("variant", "players")
-}
+_OPTIONS = tuple(f.name for f in dataclasses.fields(Rules) if f.name not in ("variant", "players"))
+# Options that make the variant what it is: a record or a caller may state them, but only
+# at the variant's own value (two-player-300 is the two-player game with this order).
+_VARIANT_OWN = ("first_drawer_bids_first",)
 
 
-def rules_for(variant: str, **overrides: Any) -> Rules:
+def rules_for(variant: str, /, **overrides: Any) -> Rules:
     """The preset ``variant`` with options changed: ``rules_for("partnership", target=300)``."""
-    preset = PRESETS.get(variant)
+    preset = PRESETS.get(variant) if isinstance(variant, str) else None
     if preset is None:
-        raise SpadesError(f"unknown variant {variant!r}; valid: {', '.join(PRESETS)}")
+        raise SpadesError(f"unknown variant {quoted(variant)}; valid: {', '.join(PRESETS)}")
     for name, value in overrides.items():
-        kind = _OPTIONS.get(name)
-        if kind is None:
-            raise SpadesError(f"unknown rule option {name!r}; valid: {', '.join(_OPTIONS)}")
-        if not _fits(value, kind):
-            raise SpadesError(f"rule option {name} must be {kind}, not {value!r}")
+        if name not in _OPTIONS:
+            raise SpadesError(f"unknown rule option {quoted(name)}; valid: {', '.join(_OPTIONS)}")
+        if name in _VARIANT_OWN and value != getattr(preset, name):
+            raise SpadesError(f"rule option {name} is {getattr(preset, name)} in {variant!r}, "
+                              f"not {quoted(value)}")
     return dataclasses.replace(preset, **overrides)
 
-
-def _fits(value: object, kind: str) -> bool:
-    """Whether ``value`` is of the annotated ``kind`` ('int', 'bool' or 'int | None')."""
-    if value is None:
-        return kind == "int | None"
-    if kind == "bool":
-        return isinstance(value, bool)
-    return isinstance(value, int) and not isinstance(value, bool)

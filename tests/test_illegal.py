@@ -3,6 +3,8 @@ and the game unchanged afterwards."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from spades import (
@@ -11,6 +13,7 @@ from spades import (
     IllegalAction,
     NotationError,
     Phase,
+    Rules,
     SpadesError,
     card_text,
     rules_for,
@@ -344,10 +347,14 @@ def test_bad_integer_code_raises_notation_error(code):
     assert snapshot(game) == before
 
 
-def test_observation_of_a_seat_that_does_not_exist():
+@pytest.mark.parametrize("seat", [4, -1, None, 1.0, True, "0"])
+def test_observation_of_a_seat_that_does_not_exist(seat):
     game = playing()
-    with pytest.raises(SpadesError, match="no seat 4"):
-        game.observation(4)
+    before = snapshot(game)
+    for ask in (game.observation, game.hand_of):
+        with pytest.raises(SpadesError, match=re.escape(f"no seat {seat!r}")):
+            ask(seat)
+    assert snapshot(game) == before
 
 
 def test_rules_for_unknown_variant_lists_valid_names():
@@ -385,3 +392,44 @@ def test_rules_for_accepts_valid_options():
     rules = rules_for("two-player", target=300, lose_threshold=-200, nil=False)
     assert (rules.target, rules.lose_threshold, rules.nil) == (300, -200, False)
     assert rules_for("two-player", lose_threshold=None).lose_threshold is None
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"variant": "x"}, "unknown rule option 'variant'"),
+    ({"nil_points": -5}, "nil_points must be from 0 to 1000000, not -5"),
+    ({"blind_nil_points": -1}, "blind_nil_points must be from 0 to 1000000"),
+    ({"blind_nil_deficit": -100}, "blind_nil_deficit must be from 0 to 1000000, not -100"),
+    ({"bag_limit": -1}, "bag_limit must be from 0 to 1000000"),
+    ({"bag_penalty": 10**7}, "bag_penalty must be from 0 to 1000000, not 10000000"),
+    ({"target": 0}, "target must be above 0"),
+    ({"target": 10**5000}, "target must be above 0 (at most 1000000), not <an integer of"),
+    ({"lose_threshold": 500}, "lose_threshold must be below the target"),
+    ({"lose_threshold": -10**7}, "lose_threshold must be below the target (at least -1000000)"),
+    ({"exchange_cards": 4}, "exchange_cards must be 0..3, not 4"),
+    ({"first_drawer_bids_first": True}, "first_drawer_bids_first is False in 'partnership'"),
+])
+def test_rules_for_out_of_range_options(options, message):
+    with pytest.raises(SpadesError) as info:
+        rules_for("partnership", **options)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize("variant", [None, 3, {"name": "partnership"}, ["partnership"]])
+def test_rules_for_a_variant_that_is_not_a_name(variant):
+    with pytest.raises(SpadesError, match="unknown variant"):
+        rules_for(variant)
+
+
+def test_a_variant_keeps_its_own_order_of_play():
+    """first_drawer_bids_first is what makes two-player-300: stated only at its value."""
+    assert rules_for("two-player-300", first_drawer_bids_first=True).first_drawer_bids_first
+    assert not rules_for("two-player", first_drawer_bids_first=False).first_drawer_bids_first
+    with pytest.raises(SpadesError, match="is True in 'two-player-300', not False"):
+        rules_for("two-player-300", first_drawer_bids_first=False)
+
+
+def test_rules_built_directly_are_checked_too():
+    with pytest.raises(SpadesError, match="players must be 2 or 4, not 3"):
+        Rules("two-player", players=3)
+    with pytest.raises(SpadesError, match=re.escape("target must be an integer, not 1.5")):
+        Rules("two-player", players=2, target=1.5)
