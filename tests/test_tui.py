@@ -13,9 +13,9 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from spades.actions import BLIND_NIL, Action
-from spades.cards import Card, card_text
+from spades.cards import Card
 from spades.errors import SpadesError
-from spades.tui import app as tui_app
+from spades.observation import Observation
 from spades.tui import make_app
 from spades.tui.app import GameScreen, SpadesApp, person_words
 from spades.tui.prefs import Preferences, load_preferences, save_preferences
@@ -23,11 +23,12 @@ from spades.tui.screens import (
     GameOverScreen,
     HandSummaryScreen,
     PreferencesScreen,
+    QuitScreen,
     ResumeScreen,
     ScoreSheetScreen,
 )
 from spades.tui.session import HUMAN, SAVE_FILE, PlaySession, warm_up_solver
-from spades.tui.widgets import CardWidget, OptionWidget, card_label
+from spades.tui.widgets import CardWidget, OptionWidget, card_label, in_symbols
 
 SIZE = (80, 24)
 
@@ -99,11 +100,17 @@ def new_app(tmp_path: Path, variant: str, seed: str = "1", **prefs: object) -> S
     return make_app(variant, "medium", seed=seed, config=config, data=data, warm_up=False)
 
 
-def card_keys(card: Card) -> list[str]:
-    """The keys that type a card: its rank (a capital Q for queens) then its suit."""
+def card_keys(card: Card, rng: random.Random | None = None) -> list[str]:
+    """The keys that type a card: its rank then its suit, in lower case, or with ``rng``
+    in any case (a ten as ``t``, ``T`` or ``1`` ``0``)."""
     label = card_label(card)
-    rank = {"10": "t", "Q": "Q"}.get(label[:-1], label[:-1].lower())
-    return [rank, "cdhs"["♣♦♥♠".index(label[-1])]]
+    rank, suit = label[:-1].lower(), "cdhs"["♣♦♥♠".index(label[-1])]
+    if rng is None:
+        return ["t" if rank == "10" else rank, suit]
+    if rank == "10":
+        rank = rng.choice(["10", "t", "T"])
+    keys = [*rank, suit] if rank == "10" else [rank, suit]
+    return [k.upper() if rng.random() < 0.5 else k for k in keys]
 
 
 async def take_turn(app: SpadesApp, pilot, rng: random.Random) -> None:
@@ -130,9 +137,7 @@ async def take_turn(app: SpadesApp, pilot, rng: random.Random) -> None:
     else:
         legal_cards = [a.card for a in obs.legal]
         if len(legal_cards) == 1 and table.prefs.auto_play_one:
-            # a forced card plays itself: typing it would race with Auto Play One, and on a
-            # slow machine a suit key landing after it played is a command ("s" opens the
-            # score sheet, and the game waits behind it)
+            # a forced card plays itself: typing it would race with Auto Play One
             before = len(app.session.actions)
             await wait_for(pilot, lambda: len(app.session.actions) > before)
             return
@@ -145,7 +150,7 @@ async def take_turn(app: SpadesApp, pilot, rng: random.Random) -> None:
             assert "You cannot play" in screen_text(app)
         card = rng.choice(legal_cards)
         if rng.random() < 0.5:
-            await pilot.press(*card_keys(card), "enter")
+            await pilot.press(*card_keys(card, rng), "enter")
         else:
             await pilot.click(next(w for w in table.query(CardWidget) if w.card == card))
 
@@ -188,7 +193,7 @@ def test_whole_games_through_keys_and_clicks(tmp_path: Path, variant: str,
             await wait_for(pilot, lambda: person_to_act(app))
             assert app.session is not finished and app.session.rules == finished.rules
             assert app.session.observation().hand_number == 1
-            await pilot.press("q")
+            await pilot.press("x", "y")
         assert app.return_code == 0
 
     run(main)
@@ -244,8 +249,8 @@ def test_a_forced_card_waits_with_auto_play_one_off(tmp_path: Path) -> None:
 
 
 def test_a_key_between_turns_is_a_command_and_the_game_goes_on_after_it(tmp_path: Path) -> None:
-    """A suit key typed just after the forced card played itself opens the score sheet;
-    the computers wait behind it and play on once it is closed."""
+    """The score sheet key between turns opens the sheet; the computers wait behind it
+    and play on once it is closed."""
     async def main() -> None:
         session = forced_position("partnership", "waits")
         count = len(session.actions)
@@ -253,7 +258,7 @@ def test_a_key_between_turns_is_a_command_and_the_game_goes_on_after_it(tmp_path
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
             assert session.observation().to_move != HUMAN
-            await pilot.press("s")
+            await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
             await pilot.pause(1.5)  # longer than a slow computer's pause: it waits
             assert len(session.actions) == count + 1
@@ -264,33 +269,20 @@ def test_a_key_between_turns_is_a_command_and_the_game_goes_on_after_it(tmp_path
     run(main)
 
 
-@pytest.mark.parametrize("late", [False, True])
-def test_a_suit_key_just_after_a_card_played_itself_ends_the_card(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, late: bool) -> None:
-    """The person types the forced card's rank and Auto Play One plays it: the suit key
-    typed next finishes the card instead of opening the score sheet ("s"), unless it
-    comes after the window (narrowed here to 0.2 s)."""
-    monkeypatch.setattr(tui_app, "CUT_SHORT_SECONDS", 0.2)
-
+def test_the_keys_of_a_card_never_act_as_commands(tmp_path: Path) -> None:
+    """The person types the forced card, which plays itself under her fingers: neither
+    its suit key then nor any rank or suit key between turns opens a screen or quits."""
     async def main() -> None:
         session = forced_position("partnership", "waits")
         count = len(session.actions)
-        rank = card_text(session.observation().legal[0].card)[0]
         app = app_for(session, tmp_path, speed="slow")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press(rank if rank == "Q" else rank.lower())
+            await pilot.press(card_keys(session.observation().legal[0].card)[0])
             await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
-            if late:
-                await pilot.pause(0.4)
-            await pilot.press("s")
-            if late:
-                await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
-                return
+            await pilot.press(*"cdhsCDHSqQkKaAjJtT1023456789")
             await pilot.pause(0.2)
-            assert isinstance(app.screen, GameScreen)
-            await wait_for(pilot, lambda: len(session.actions) > count + 1, seconds=10)
-            await pilot.press("s")  # a suit key on its own is still the command
-            await wait_for(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), seconds=5)
+            assert isinstance(app.screen, GameScreen) and app.is_running
+            assert [seat for seat, _ in session.actions[count:]].count(HUMAN) == 1
 
     run(main)
 
@@ -406,7 +398,7 @@ def test_quit_saves_and_resume_continues_the_same_game(tmp_path: Path) -> None:
             await wait_for(pilot, lambda: person_to_act(app))
             before = app.session.observation()
             actions = list(app.session.actions)
-            await pilot.press("q")
+            await pilot.press("x", "y")
         assert app.return_code == 0
         resumed = make_app(resume=True, config=tmp_path / "config", data=tmp_path / "data",
                            warm_up=False)
@@ -471,10 +463,10 @@ def test_hint_names_a_legal_action_with_a_reason(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: person_to_act(app))
             legal = app.session.observation().legal
-            await pilot.press("h")
+            await pilot.press("i")
             await wait_for(pilot, lambda: "Hint:" in screen_text(app), seconds=60)
             line = next(row for row in screen_text(app).splitlines() if "Hint:" in row)
-            assert any(f"Hint: {a} " in line for a in legal)
+            assert any(f"Hint: {in_symbols(str(a))} " in line for a in legal)
 
     run(main)
 
@@ -498,7 +490,7 @@ def test_engine_errors_are_said_to_the_person() -> None:
     session = PlaySession.new("two-player-300", "medium", seed="words")
     with pytest.raises(SpadesError) as error:
         session.apply(Action.play(0), 0)
-    assert person_words(str(error.value)).startswith("You cannot play 2C:")
+    assert person_words(str(error.value)).startswith("You cannot play 2♣:")
 
 
 def test_a_house_rule_reaches_the_terminal_game(tmp_path: Path) -> None:
@@ -536,7 +528,7 @@ def test_a_saved_game_is_offered_and_resumed(tmp_path: Path) -> None:
             await wait_for(pilot, lambda: person_to_act(app))
             assert app.session.actions[:len(old.actions)] == old.actions
             assert app.session.rules == old.rules
-            await pilot.press("q")
+            await pilot.press("x", "y")
         assert "saved in" in app.return_value and "spades play --resume" in app.return_value
 
     run(main)
@@ -558,7 +550,7 @@ def test_a_new_game_keeps_the_saved_one_until_its_first_action(tmp_path: Path) -
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             assert path.read_text() == before
-            await pilot.press("q")
+            await pilot.press("x", "y")
         assert app.return_value is not None and "earlier game is still saved" in app.return_value
         assert path.read_text() == before
         again = new_app(tmp_path, "two-player-300", seed="newer")
@@ -746,3 +738,110 @@ def test_undo_never_crosses_into_a_new_hand() -> None:
     session = PlaySession.new("two-player-300", "medium", seed="u8")
     play_until(session, lambda s: s.observation().hand_number == 2)
     refused(session, "the hand has been scored")
+
+
+# ------------------------------------------------------------ typing that never misplays
+
+
+def play_position(variant: str, seed: str, ready: Callable[[Observation], bool]) -> PlaySession:
+    """The person to play, with several legal cards and ``ready`` true of her view."""
+    session = PlaySession.new(variant, "medium", seed=seed)
+    play_until(session, lambda s: (o := s.observation()).phase == "play" and o.to_move == HUMAN
+               and len(o.legal) > 1 and ready(o))
+    return session
+
+
+def test_a_card_typed_in_any_case_is_that_card(tmp_path: Path) -> None:
+    """Two cards of one rank: the suit typed decides, in either case, not the highlight."""
+    def pair(obs: Observation) -> bool:
+        legal = [a.card for a in obs.legal]
+        return any(card_label(a)[:-1] == card_label(b)[:-1] for a in legal for b in legal
+                   if a != b)
+
+    async def main() -> None:
+        session = play_position("partnership", "case", pair)
+        obs = session.observation()
+        legal = [a.card for a in obs.legal]
+        first, second = next((a, b) for a in legal for b in legal
+                             if a < b and card_label(a)[:-1] == card_label(b)[:-1])
+        count = len(session.actions)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            table = game_screen(app)
+            rank, suit = card_keys(second)
+            await pilot.press(rank.upper())  # the first of that rank is highlighted
+            assert obs.hand[table.selected] == first
+            await pilot.press(suit.upper(), "enter")
+            await wait_for(pilot, lambda: len(session.actions) > count)
+            assert session.actions[count] == (HUMAN, str(Action.play(second)))
+
+    run(main)
+
+
+def test_enter_after_a_refused_or_half_typed_card_does_nothing(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = play_position("two-player-300", "refused", lambda o: True)
+        obs = session.observation()
+        missing = next(c for c in range(52) if c not in obs.hand and card_label(c)[:-1] in {
+            card_label(h)[:-1] for h in obs.hand})
+        count = len(session.actions)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(*card_keys(missing), "enter")
+            assert f"You do not hold {card_label(missing)}." in screen_text(app)
+            await pilot.press("enter")
+            await pilot.press(card_keys(obs.hand[0])[0], "enter")  # a rank alone
+            assert "needs its suit" in screen_text(app)
+            absent = next(r for r in "23456789tjqka" if all(
+                card_keys(h)[0] != r for h in obs.hand))
+            await pilot.press(absent, "enter")
+            assert "You hold no" in screen_text(app)
+            await pilot.press("1", "h", "enter")
+            assert "There is no card 1♥" in screen_text(app)
+            await pilot.pause(0.2)
+            assert len(session.actions) == count
+            await pilot.press(*card_keys(obs.legal[0].card), "enter")  # a card typed whole
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+
+    run(main)
+
+
+def test_a_bid_out_of_range_is_refused_not_clamped(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = PlaySession.new("two-player-300", "medium", seed="bids")
+        play_until(session, phase_is("bidding"))
+        count = len(session.actions)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("1", "4")
+            assert "No bid 14: bids go from nil (0) to 13." in screen_text(app)
+            await pilot.press("enter", "2", "0", "enter")
+            assert "No bid 20" in screen_text(app)
+            await pilot.pause(0.2)
+            assert len(session.actions) == count
+            await pilot.press("1", "3", "enter")
+            await wait_for(pilot, lambda: len(session.actions) > count)
+            assert session.actions[count] == (HUMAN, "bid 13")
+
+    run(main)
+
+
+def test_quitting_asks_first_and_says_where_the_game_is(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = new_app(tmp_path, "two-player-300", seed="quit")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            await pilot.press("k")
+            await wait_for(pilot, lambda: person_to_act(app))
+            await pilot.press("x")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            await pilot.pause(0.1)
+            assert "Your game is saved in" in screen_text(app) and "--resume" in screen_text(app)
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.is_running
+            await pilot.press("x", "enter")
+        assert app.return_value == (f"Your game is saved in {tmp_path / 'data' / SAVE_FILE}; "
+                                    "`spades play --resume` continues it.")
+
+    run(main)

@@ -53,7 +53,7 @@ SCREENS: dict[str, tuple[str, str, Callable[[PlaySession], bool], tuple[str, ...
     "exchange": ("partnership", "snap", person_in("exchange"), ()),
     "score-sheet": ("partnership", "sheet",
                     lambda s: len(s.observation().results) == 2 and person_in("bidding")(s),
-                    ("s",)),
+                    ("r",)),
     "help": ("two-player-300", "snap", person_in("draft"), ("question_mark",)),
 }
 

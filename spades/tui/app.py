@@ -9,7 +9,6 @@ saved at once, so a crash or a closed terminal loses nothing: ``spades play
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -24,7 +23,7 @@ from textual.widgets import Footer, Static
 
 from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from ..bots.policy import BlindNilPolicy
-from ..cards import parse_card, rank_of
+from ..cards import SUIT_SYMBOLS, TEN, parse_card, rank_of
 from ..errors import SpadesError
 from ..observation import Observation, TrickView
 from .prefs import Preferences, save_preferences
@@ -34,6 +33,7 @@ from .screens import (
     HelpScreen,
     LastTrickScreen,
     PreferencesScreen,
+    QuitScreen,
     ResumeScreen,
     ScoreSheetScreen,
 )
@@ -46,27 +46,28 @@ from .widgets import (
     card_text,
     draw_scores,
     draw_table,
+    in_symbols,
 )
 
 HAND_SLOTS = 13
 OPTION_SLOTS = 14  # nil and bids 1..13
 AUTO_PLAY_PAUSE = 0.4  # seconds a forced card waits before it plays itself
-RANK_KEYS = "23456789tjQkaT"  # typed ranks; "q" quits, so a queen is "Q"
+# typed cards, in either case; no command sits on any of these keys (nor on the digits)
+RANK_KEYS = "23456789tjqka"
 SUIT_KEYS = "cdhs"
-CUT_SHORT_SECONDS = 2.0  # how long a suit key may still end a card that played itself
 
 
 class GameScreen(Screen[None]):
     """The table and the person's decisions."""
 
     BINDINGS = [  # noqa: RUF012
-        Binding("h", "hint", "Hint"),
+        Binding("i", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("l", "last_trick", "Last trick"),
-        Binding("s", "score_sheet", "Scores"),
+        Binding("r", "score_sheet", "Scores"),
         Binding("p", "preferences", "Prefs"),
         Binding("question_mark", "help", "Help"),
-        Binding("q", "save_and_quit", "Quit"),
+        Binding("x", "ask_to_quit", "Quit"),
     ]
 
     def __init__(self, session: PlaySession, prefs: Preferences, save_dir: Path,
@@ -78,7 +79,7 @@ class GameScreen(Screen[None]):
         self.selected = 0  # the chosen card (play, exchange) or option (other decisions)
         self.picked: set[int] = set()  # cards picked to give in an exchange
         self.typed = ""  # the start of a card or bid being typed
-        self.cut_short = 0.0  # when a card played itself while being typed (0: none)
+        self.rejected = False  # the card or bid typed last was refused: Enter waits
         self.confirming: Action | None = None  # a card waiting for its confirmation
         self.epoch = 0  # bumped by undo and new games: stale computer moves are dropped
         self.thinking = False
@@ -310,9 +311,7 @@ class GameScreen(Screen[None]):
         """Play the only legal card (Auto Play One), if it is still the person's decision."""
         obs = self.obs
         if epoch == self.epoch and self.my_turn(obs) and list(obs.legal) == [forced]:
-            typed = self.typed
             self.act(forced, f"Auto Play One played {card_label(forced.card)}")
-            self.cut_short = time.monotonic() if typed else 0.0
 
     def act(self, action: Action, message: str | None = None) -> None:
         """Take the person's action; an illegal one explains itself and changes nothing."""
@@ -326,7 +325,7 @@ class GameScreen(Screen[None]):
             self.say(person_words(str(error)), error=True)
             return
         self.save()
-        self.selected, self.typed, self.confirming = 0, "", None
+        self.selected, self.typed, self.rejected, self.confirming = 0, "", False, None
         self.picked.clear()
         self.say(message or self.describe(obs, action))
         self.advance()
@@ -366,11 +365,6 @@ class GameScreen(Screen[None]):
         """Arrows, Enter, space, typed cards and bids, and the decision keys."""
         obs = self.obs
         key, char = event.key, event.character or ""
-        cut_short, self.cut_short = self.cut_short, 0.0
-        recent = cut_short and time.monotonic() - cut_short < CUT_SHORT_SECONDS
-        if recent and char and char in SUIT_KEYS:
-            event.stop()  # the end of a card that played itself: not a command ("s")
-            return
         if not self.my_turn(obs):
             return
         handled = True
@@ -407,10 +401,17 @@ class GameScreen(Screen[None]):
         count = len(obs.hand) if self.choosing_cards(obs) else len(self.options)
         if count:
             self.selected = (self.selected + step) % count
-            self.confirming = None
+            self.typed, self.rejected, self.confirming = "", False, None
             self.refresh_view()
 
     def enter(self, obs: Observation) -> None:
+        """Play or take the selection; nothing after a refused or half-typed card or bid."""
+        if self.rejected:
+            return
+        if self.typed and self.choosing_cards(obs):
+            self.say(f"{self.typed} needs its suit: c, d, h or s (← → to choose instead).",
+                     error=True)
+            return
         if self.choosing_cards(obs):
             if obs.phase == "exchange":
                 self.toggle(self.selected, obs)
@@ -447,52 +448,56 @@ class GameScreen(Screen[None]):
             self.refresh_view()
 
     def type_bid(self, char: str, obs: Observation) -> None:
-        """Digits choose a bid (``1`` then ``3`` is 13), ``n`` or ``0`` nil."""
-        self.typed = "0" if char == "n" else (self.typed + char)[-2:]
-        for text in (self.typed, self.typed[-1:]):
-            bids = [i for i, (_, a) in enumerate(self.options)
-                    if a is not None and a.tricks == int(text)]
-            if bids:
-                self.selected = bids[0]
-                self.typed = text
-                self.refresh_view()
-                return
-        self.say(f"No bid {self.typed}: bids go from 0 (nil) to 13.", error=True)
-        self.typed = ""
+        """Digits choose a bid (``1`` then ``3`` is 13), ``n`` or ``0`` nil; a number
+        no bid has (``1`` then ``4``) is refused, and Enter then waits for another."""
+        text = "0" if char == "n" else (char if self.typed in ("", "0") else self.typed + char)
+        bids = [i for i, (_, a) in enumerate(self.options)
+                if a is not None and a.tricks == int(text)]
+        if not bids:
+            self.typed, self.rejected = "", True
+            self.say(f"No bid {int(text)}: bids go from nil (0) to 13.", error=True)
+            self.refresh_view()
+            return
+        self.selected, self.typed, self.rejected = bids[0], text, False
+        self.refresh_view()
 
     def type_card(self, char: str, obs: Observation) -> bool:
-        """A rank key selects a card of that rank; a suit key after it, that exact card."""
-        if self.typed and char in SUIT_KEYS:
+        """A rank key (either case; ``1`` ``0`` or ``t`` a ten) selects a card of that
+        rank; a suit key after it, that exact card. A card not held is refused, and
+        Enter then waits for another. False if ``char`` is neither."""
+        lower = char.lower()
+        if self.typed and lower in SUIT_KEYS:
+            typed, self.typed = self.typed, ""
             try:
-                card = parse_card(self.typed + char)
+                card = parse_card(typed + lower)
             except SpadesError:
-                card = -1
-            self.typed = ""
-            if card in obs.hand:
-                self.selected = obs.hand.index(card)
-                self.confirming = None
-                self.refresh_view()
+                card = None
+            if card is None or card not in obs.hand:
+                self.rejected = True
+                said = f"{typed}{SUIT_SYMBOLS[SUIT_KEYS.index(lower)]}"
+                self.say(f"You do not hold {said}." if card is not None else
+                         f"There is no card {said}: a ten is 10 or t.", error=True)
             else:
-                self.say("You do not hold that card.", error=True)
+                self.selected, self.rejected, self.confirming = obs.hand.index(card), False, None
+            self.refresh_view()
             return True
-        if char in RANK_KEYS or char in "10":
-            self.typed = "10" if char == "0" and self.typed == "1" else char
-            if self.typed == "1":  # the start of "10"
-                return True
-            try:
-                rank = rank_of(parse_card(self.typed + "C"))  # the card parser reads the rank
-            except SpadesError:
-                rank = -1
-            same = [i for i, c in enumerate(obs.hand) if rank_of(c) == rank]
-            if same:
-                later = [i for i in same if i > self.selected]
-                self.selected = (later or same)[0] if self.selected in same else same[0]
-                self.confirming = None
-                self.refresh_view()
-            else:
-                self.say(f"You hold no {self.typed.upper()}.", error=True)
+        if lower not in RANK_KEYS and char not in "10":
+            return False
+        self.typed = "10" if char == "0" and self.typed == "1" else lower.upper()
+        if self.typed == "1":  # the start of "10"
             return True
-        return False
+        rank = rank_of(parse_card(self.typed + "C"))  # the card parser reads the rank
+        same = [i for i, c in enumerate(obs.hand) if rank_of(c) == rank]
+        if same:
+            later = [i for i in same if i > self.selected]
+            self.selected = (later or same)[0] if self.selected in same else same[0]
+            self.rejected, self.confirming = False, None
+            self.typed = card_label(obs.hand[self.selected])[:-1]
+        else:
+            self.say(f"You hold no {'10' if rank == TEN else self.typed}.", error=True)
+            self.typed, self.rejected = "", True
+        self.refresh_view()
+        return True
 
     def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
         obs = self.obs
@@ -521,7 +526,7 @@ class GameScreen(Screen[None]):
         def think() -> None:
             try:
                 action, reason = session.hint(obs)
-                text = Text(f"Hint: {action} — {reason}")
+                text = Text(f"Hint: {in_symbols(str(action))} — {in_symbols(reason)}")
             except Exception as error:  # a hint must never stop the game
                 text = Text(f"No hint: {error}")
             self.app.call_from_thread(self.show_hint, epoch, text)
@@ -584,9 +589,15 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
 
-    def action_save_and_quit(self) -> None:
+    def action_ask_to_quit(self) -> None:
+        """Quit after a confirmation that says where the game is saved."""
         self.save()
-        self.app.leave()  # type: ignore[attr-defined]
+        self.app.push_screen(QuitScreen(self.app.farewell()),  # type: ignore[attr-defined]
+                             callback=self.quit_or_stay)
+
+    def quit_or_stay(self, leave: bool | None) -> None:
+        if leave:
+            self.app.leave()  # type: ignore[attr-defined]
 
 
 class SpadesApp(App[str]):
@@ -672,5 +683,10 @@ def decision_words(action: Action) -> str:
 
 
 def person_words(message: str) -> str:
-    """An engine error about seat 0 as said to the person: "You cannot play AS: …"."""
-    return re.sub(r"^seat 0 cannot (.*?) during [a-z ]+:", r"You cannot \1:", message)
+    """An engine error about seat 0 as said to the person, cards as on screen: "seat 0
+    cannot play TH during play: must follow clubs" is "You cannot play 10♥: you must
+    follow clubs"."""
+    said = re.sub(r"^seat 0 cannot (.*?) during [a-z ]+: (?:does not hold|(must))",
+                  lambda m: f"You cannot {m[1]}: you {m[2] or 'do not hold'}", message)
+    said = re.sub(r"^seat 0 cannot (.*?) during [a-z ]+:", r"You cannot \1:", said)
+    return in_symbols(said)

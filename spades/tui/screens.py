@@ -22,28 +22,24 @@ from .session import HandSummary, PlaySession
 from .widgets import card_text, side_names
 
 HELP = """\
-[b]Keys[/b]
-  ← →          choose a card or an option
-  7h, Qs, 10d  choose a card by its rank and suit
-               (a capital Q for a queen: q quits)
-  Enter        play the card, or take the option
-  click        play a card, or take an option
+[b]Keys[/b] (Esc closes this help)
+  ← → Enter    choose a card or an option and take it (or click it)
+  7h, KD, 10s  type a card, in any case (a ten: 10 or t), then Enter
   k / d        keep or discard the offered card (draft)
   b / n        blind nil or not
   0-13, n      bid (type the number, then Enter)
   space, g     pick cards to give, then give them
-  h            hint: what the hard computer player would do
-  u            undo your last action, while no card has come into
-               view since (a draw, an exchange, a play, a new hand)
+  i            hint: what the hard computer player would do
+  u            undo your last action (not once a new card was seen)
   l            the last trick
-  s            the score sheet
+  r            the score sheet
   p            preferences
   ?            this help
-  q            save and quit (spades play --resume continues)
+  x            quit (the game is saved: spades play --resume)
 
-[b]Play[/b]: follow the suit led if you can. Spades are trump and can't be
-led until one has been played on another suit (or you hold only spades).
-Cards you may not play are drawn darker."""
+[b]Play[/b]: follow the suit led if you can. Spades are trump, led only
+once one was played on another suit (or you hold only spades). Cards
+you may not play are drawn darker."""
 
 
 class CloseableScreen(ModalScreen[None]):
@@ -62,7 +58,6 @@ class HelpScreen(CloseableScreen):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(HELP)
-            yield Label("Esc closes", classes="hint")
 
 
 class LastTrickScreen(CloseableScreen):
@@ -190,6 +185,27 @@ class GameOverScreen(ModalScreen[bool]):
     def action_leave(self) -> None:
         """Leave the app."""
         self.dismiss(False)
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Quit (True) or stay (False), with where the game is saved said first."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Quit"),  # noqa: RUF012
+                Binding("n,escape", "answer(False)", "Stay")]
+
+    def __init__(self, farewell: str) -> None:
+        super().__init__()
+        self.farewell = farewell
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("Quit?", style="bold"))
+            yield Static(self.farewell)
+            yield Static("y or Enter: quit · n or Esc: go on playing")
+
+    def action_answer(self, leave: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(leave)
 
 
 class ResumeScreen(ModalScreen[str]):

@@ -6,12 +6,23 @@ finished hand, its public summary): no other seat's cards ever reach a widget.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
 from ..actions import BLIND_NIL, KEEP, Action
-from ..cards import RANK_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, TEN, Card, rank_of, suit_of
+from ..cards import (
+    RANK_LETTERS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    TEN,
+    Card,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 from ..observation import Observation, TrickView
 
 SUIT_COLOURS = {  # two colours, and four with the preference on
@@ -24,6 +35,11 @@ def card_label(card: Card) -> str:
     """A card as the screen shows it: ``Q♥``, ``10♠``."""
     rank = rank_of(card)
     return ("10" if rank == TEN else RANK_LETTERS[rank]) + SUIT_SYMBOLS[suit_of(card)]
+
+
+def in_symbols(text: str) -> str:
+    """``text`` with every card in record notation (``TH``) written as on screen (``10♥``)."""
+    return re.sub(r"\b(?:10|[2-9TJQKA])[CDHS]\b", lambda m: card_label(parse_card(m[0])), text)
 
 
 def action_words(action: Action) -> str:
