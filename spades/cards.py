@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 Card = int
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -67,7 +67,7 @@ def parse_card(text: str) -> Card:
     rank = _RANK_INPUT.get(cleaned[:-1])
     suit = _SUIT_INPUT.get(cleaned[-1:])
     if rank is None or suit is None:
-        raise NotationError(f"not a card: {text!r} (expected e.g. 'AS', '10h' or 'Q♠')")
+        raise NotationError(f"not a card: {quoted(text)} (expected e.g. 'AS', '10h' or 'Q♠')")
     return suit * RANKS_PER_SUIT + rank
 
 

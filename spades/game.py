@@ -565,7 +565,7 @@ class Game:
         return game_record(self, players)
 
     @classmethod
-    def from_record(cls, document: dict[str, Any] | str,
+    def from_record(cls, document: dict[str, Any] | str | bytes,
                     seed: int | random.Random | None = None) -> Game:
         """Rebuild a game from its record, checking every rule; ``seed`` deals later hands."""
         from .record import replay

@@ -6,6 +6,11 @@ breaks one raises :class:`RecordError` naming the hand, the trick and the reason
 Besides RECORD.md's fields a hand carries ``blind_nil_declined`` (the seats that
 declined blind nil, in order), so that a record cut during the declarations
 rebuilds exactly; a record without it is read as everyone having declined.
+
+Reading requires every field RECORD.md names, of the type it names (an integer is
+never a float or a bool); of the rules, the ones it shows, the variant's own
+(``exchange_cards``, ``first_drawer_bids_first``) being the variant's when absent.
+Nothing else in a record can make the reader fail otherwise than with RecordError.
 """
 
 from __future__ import annotations
@@ -16,10 +21,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from .actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
-from .cards import Card, card_text, cards_in, mask_of, parse_card
+from .cards import Card, card_text, cards_in, parse_card
 from .chance import RecordedChance, as_deck
-from .errors import RecordError, SpadesError
-from .rules import rules_for
+from .errors import RecordError, SpadesError, quoted
+from .rules import Rules, rules_for
 from .scoring import HandResult
 
 if TYPE_CHECKING:
@@ -83,98 +88,190 @@ def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, A
 
 # ---------------------------------------------------------------- reading
 
+# The fields RECORD.md requires: of the document, of its rules, of a hand, of its entries.
+RECORD_FIELDS = ("format", "version", "variant", "rules", "players", "hands", "winner", "scores")
+RULE_FIELDS = ("target", "lose_threshold", "nil", "nil_points", "blind_nil", "blind_nil_points",
+               "blind_nil_deficit", "bag_limit", "bag_penalty", "lead_spades_anytime")
+HAND_LISTS = ("blind_nil", "draft", "exchanges", "holdings", "bids", "tricks")
+HAND_FIELDS = ("number", "deck", "dealer", "first_drawer", *HAND_LISTS)
+ENTRY_FIELDS = {"draft": ("seat", "offered", "kept", "discarded"),
+                "exchanges": ("seat", "gave", "received"), "bids": ("seat", "bid"),
+                "tricks": ("leader", "cards", "winner")}
+MAX_DIGITS = 15  # no integer of a record comes near; int() of a long one is slow
+
+
+def parse(data: str | bytes) -> Any:
+    """JSON text (a str, or UTF-8 bytes) as Python values; any fault is a RecordError.
+
+    Refused: bytes that are not UTF-8 (a binary or UTF-16 file), text that is not JSON,
+    NaN and Infinity, integers of more than ``MAX_DIGITS`` digits, nesting too deep for
+    the parser.
+    """
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")  # a byte order mark is let through
+        except UnicodeDecodeError as error:
+            raise RecordError(f"not UTF-8 text: byte {data[error.start]:#04x} at offset "
+                              f"{error.start}") from None
+    if not isinstance(data, str):
+        raise RecordError(f"expected JSON text, got {quoted(data)}")
+    try:
+        return json.loads(data, parse_int=_parse_int, parse_constant=_parse_constant)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("not a record: JSON nested too deeply") from None
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"not a record: a number of {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _parse_constant(name: str) -> float:
+    raise RecordError(f"not JSON: {name}")
+
+
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is an integer (not a bool, not a float) of a record's size."""
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and abs(value) < 10 ** MAX_DIGITS)
+
+
+def _ints(value: object, count: int) -> bool:
+    """Whether ``value`` is a list of ``count`` integers."""
+    return isinstance(value, list) and len(value) == count and all(map(_is_int, value))
+
+
+def _is_text(value: object) -> bool:
+    """Whether ``value`` is text that can be written out (JSON's "\\ud800", a lone
+    surrogate, cannot)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _require(obj: dict[str, Any], keys: Sequence[str], where: str) -> None:
+    """Refuse ``obj`` unless it has every one of ``keys``."""
+    missing = [key for key in keys if key not in obj]
+    if missing:
+        raise RecordError(f"{where}: no {', '.join(repr(key) for key in missing)}")
+
 
 def _card(text: Any, where: str) -> Card:
     """A card's text, read; errors start with ``where``."""
     if not isinstance(text, str):
-        raise RecordError(f"{where}: expected a card, got {text!r}")
+        raise RecordError(f"{where}: expected a card, got {quoted(text)}")
     return parse_card(text)
 
 
 def _cards(texts: Any, where: str) -> list[Card]:
     """A list of cards' text, read; errors start with ``where``."""
     if not isinstance(texts, list):
-        raise RecordError(f"{where}: expected a list of cards, got {texts!r}")
+        raise RecordError(f"{where}: expected a list of cards, got {quoted(texts)}")
     return [_card(t, where) for t in texts]
 
 
-def _deck(hand: Any, where: str) -> list[Card]:
-    """A hand's deck, checked to hold each card once."""
+def _check_hand(hand: Any, where: str) -> None:
+    """Refuse a hand object that lacks a field of RECORD.md or has one of the wrong type."""
     if not isinstance(hand, dict):
-        raise RecordError(f"{where}: expected a hand object, got {hand!r}")
+        raise RecordError(f"{where}: expected a hand object, got {quoted(hand)}")
+    _require(hand, HAND_FIELDS, where)
+    for key in (*HAND_LISTS, "blind_nil_declined"):
+        value = hand.get(key, [])
+        if not isinstance(value, list):
+            raise RecordError(f"{where}: '{key}' must be a list, got {quoted(value)}")
+    for key in ("blind_nil", "blind_nil_declined"):
+        if not all(map(_is_int, hand.get(key, []))):
+            raise RecordError(f"{where}: '{key}' must list seat numbers, "
+                              f"got {quoted(hand[key])}")
+
+
+def _deck(hand: dict[str, Any], where: str) -> list[Card]:
+    """A hand's deck, checked to hold each card once."""
     try:
-        return as_deck(_cards(hand.get("deck"), where))
+        return as_deck(_cards(hand["deck"], where))
     except SpadesError as error:
         raise RecordError(f"{where}: {error}") from None
 
 
-def _list(obj: dict[str, Any], key: str, where: str) -> list[Any]:
-    value = obj.get(key, [])
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: '{key}' must be a list, got {value!r}")
-    return value
-
-
-def _int(obj: dict[str, Any], key: str, where: str, nullable: bool = False) -> Any:
+def _int(obj: dict[str, Any], key: str, where: str) -> int:
+    """The integer ``obj[key]``, which must be there."""
     value = obj.get(key)
-    if value is None and nullable:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{where}: '{key}' must be an integer, got {value!r}")
+    if not _is_int(value):
+        raise RecordError(f"{where}: '{key}' must be an integer, got {quoted(value)}")
     return value
 
 
-def replay(document: dict[str, Any] | str, seed: int | random.Random | None = None,
+def _rules(doc: dict[str, Any]) -> Rules:
+    """The rules of a record, every field RECORD.md shows being there."""
+    options = doc["rules"]
+    if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
+        raise RecordError(f"'rules' must be an object, got {quoted(options)}")
+    missing = [key for key in RULE_FIELDS if key not in options]
+    if missing:
+        raise RecordError(f"'rules' lacks {', '.join(missing)}")
+    try:
+        return rules_for(doc["variant"], **options)
+    except SpadesError as error:
+        raise RecordError(str(error)) from None
+
+
+def replay(document: dict[str, Any] | str | bytes, seed: int | random.Random | None = None,
            before_play: Callable[[Game, Card], None] | None = None) -> Game:
     """Rebuild the game of a record, checking every rule and every written result.
 
+    ``document`` is the record's JSON text or the object :func:`parse` makes of it.
     ``before_play(game, card)`` is called before each card of the record is played
     (``spades analyze`` looks at every position this way).
     """
     from .game import Game
 
-    if isinstance(document, str):
-        try:
-            document = json.loads(document)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error}") from None
-    doc = document
+    doc = parse(document) if isinstance(document, str | bytes) else document
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} document")
-    if doc.get("version") != VERSION:
-        raise RecordError(f"unsupported {FORMAT} version {doc.get('version')!r}")
-    rules_json = doc.get("rules", {})
-    if not isinstance(rules_json, dict):
-        raise RecordError(f"'rules' must be an object, got {rules_json!r}")
-    try:
-        rules = rules_for(doc.get("variant"), **rules_json)
-    except SpadesError as error:
-        raise RecordError(str(error)) from None
-    players = doc.get("players")
+    _require(doc, RECORD_FIELDS, "record")
+    if not _is_int(doc["version"]) or doc["version"] != VERSION:
+        raise RecordError(f"unsupported {FORMAT} version {quoted(doc['version'])}")
+    rules = _rules(doc)
+    players = doc["players"]
     if not (isinstance(players, list) and len(players) == rules.players
-            and all(isinstance(p, str) for p in players)):
-        raise RecordError(f"'players' must be {rules.players} names, got {players!r}")
-    hands = _list(doc, "hands", "record")
+            and all(map(_is_text, players))):
+        raise RecordError(f"'players' must be {rules.players} names, got {quoted(players)}")
+    winner, scores = doc["winner"], doc["scores"]
+    if not (winner is None or _is_int(winner)):
+        raise RecordError(f"'winner' must be a side number or null, got {quoted(winner)}")
+    if not _ints(scores, rules.sides):
+        raise RecordError(f"'scores' must be {rules.sides} integers, got {quoted(scores)}")
+    hands = doc["hands"]
+    if not isinstance(hands, list):
+        raise RecordError(f"record: 'hands' must be a list, got {quoted(hands)}")
+    for i, hand in enumerate(hands):
+        _check_hand(hand, f"hand {i + 1}")
     try:
         decks = [_deck(h, f"hand {i + 1}") for i, h in enumerate(hands)]
         draws = ([] if rules.players != 2 else
                  [_cards(e.get("received"), f"hand {i + 1}: exchange")
-                  for i, h in enumerate(hands) for e in _list(h, "exchanges", "hand")
-                  if isinstance(e, dict)])
+                  for i, h in enumerate(hands) for e in h["exchanges"] if isinstance(e, dict)])
         rng = seed if isinstance(seed, random.Random) or seed is None else random.Random(seed)
         game = Game(rules, chance=RecordedChance(decks, draws, rng))
     except SpadesError as error:
         raise RecordError(str(error)) from None
     for index, hand in enumerate(hands):
         _replay_hand(game, hand, index + 1, index == len(hands) - 1, before_play)
-    if game.winner != doc.get("winner"):
-        raise RecordError(f"the winner is {game.winner}, the record says {doc.get('winner')!r}")
-    if list(game.scores) != doc.get("scores"):
-        raise RecordError(f"the scores are {game.scores}, the record says {doc.get('scores')!r}")
+    if game.winner != winner:
+        raise RecordError(f"the winner is {game.winner}, the record says {quoted(winner)}")
+    if game.scores != scores:
+        raise RecordError(f"the scores are {game.scores}, the record says {quoted(scores)}")
     return game
 
 
-def _replay_hand(game: Game, hand: Any, number: int, last: bool,
+def _replay_hand(game: Game, hand: dict[str, Any], number: int, last: bool,
                  before_play: Callable[[Game, Card], None] | None) -> None:
     """Play one hand of a record into ``game``, checking it as it goes."""
     replay = _HandReplay(game, hand, number, before_play)
@@ -194,25 +291,25 @@ def _replay_hand(game: Game, hand: Any, number: int, last: bool,
 class _HandReplay:
     """Replays one hand object of a record, phase by phase; errors name the hand and step."""
 
-    def __init__(self, game: Game, hand: Any, number: int,
+    def __init__(self, game: Game, hand: dict[str, Any], number: int,
                  before_play: Callable[[Game, Card], None] | None = None) -> None:
         from .game import Phase
 
         self.game, self.where, self.step = game, f"hand {number}", ""
         self.before_play = before_play
-        if not isinstance(hand, dict) or _int(hand, "number", self.where) != number:
+        if hand["number"] != number or not _is_int(hand["number"]):
             raise RecordError(f"{self.where}: expected a hand object numbered {number}")
         if game.hand_number != number or game.phase in (Phase.OVER, Phase.DEAL):
             raise RecordError(f"{self.where}: the game has already ended" if game.over else
                               f"{self.where}: the hand before it is not finished")
-        self.hand, self.log = hand, game.hands[-1]
+        self.log = game.hands[-1]
         for key, expected in (("dealer", self.log.dealer),
                               ("first_drawer", self.log.first_drawer)):
-            value = hand.get(key)
-            if value != expected or isinstance(value, bool):
-                raise RecordError(f"{self.where}: '{key}' is {expected}, the record says {value!r}")
-        self.lists = {key: _list(hand, key, self.where) for key in (
-            "blind_nil", "blind_nil_declined", "draft", "exchanges", "bids", "tricks")}
+            value = hand[key]
+            if value != expected or not (value is None or _is_int(value)):
+                raise RecordError(f"{self.where}: '{key}' is {expected}, "
+                                  f"the record says {quoted(value)}")
+        self.lists = {key: hand.get(key, []) for key in (*HAND_LISTS, "blind_nil_declined")}
         if len(self.lists["tricks"]) > 13:
             raise RecordError(f"{self.where}: a hand has 13 tricks, the record has "
                               f"{len(self.lists['tricks'])}")
@@ -227,11 +324,13 @@ class _HandReplay:
         return RecordError(f"{self.context}: {reason}")
 
     def entries(self, key: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
-        """The objects of list ``key``, numbered from 1, setting the step as each is read."""
+        """The objects of list ``key``, numbered from 1, setting the step as each is read;
+        each must have the fields of RECORD.md."""
         for i, entry in enumerate(self.lists[key], 1):
             self.step = f"{name} {i}"
             if not isinstance(entry, dict):
-                raise self.fail(f"expected an object, got {entry!r}")
+                raise self.fail(f"expected an object, got {quoted(entry)}")
+            _require(entry, ENTRY_FIELDS[key], self.context)
             yield i, entry
 
     def card(self, text: Any) -> Card:
@@ -242,8 +341,8 @@ class _HandReplay:
 
     def act(self, seat: Any, action: Action | int) -> None:
         """Apply ``action``, which the record says ``seat`` took."""
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise self.fail(f"expected a seat number, got {seat!r}")
+        if not _is_int(seat):
+            raise self.fail(f"expected a seat number, got {quoted(seat)}")
         if seat != self.game.to_move:
             raise self.fail(f"the record has seat {seat} act, "
                             f"but it is seat {self.game.to_move}'s turn")
@@ -266,13 +365,13 @@ class _HandReplay:
             else:
                 break
         if declared:
-            raise self.fail(f"seat {declared[0]!r} cannot declare blind nil here")
+            raise self.fail(f"seat {declared[0]} cannot declare blind nil here")
 
     def draft(self) -> None:
         for _, entry in self.entries("draft", "draft"):
-            offered, kept = self.card(entry.get("offered")), self.card(entry.get("kept"))
-            written = (offered, kept, self.card(entry.get("discarded")))
-            self.act(entry.get("seat"), KEEP if kept == offered else DISCARD)
+            offered, kept = self.card(entry["offered"]), self.card(entry["kept"])
+            written = (offered, kept, self.card(entry["discarded"]))
+            self.act(entry["seat"], KEEP if kept == offered else DISCARD)
             real = self.log.draft[-1][1:]
             if written != real:
                 raise self.fail(f"the stock offers {card_text(real[0])} then "
@@ -283,22 +382,26 @@ class _HandReplay:
         entries = []
         for i, entry in self.entries("exchanges", "exchange"):
             entries.append((i, entry))
-            self.act(entry.get("seat"), Action.give(self.cards(entry.get("gave"))))
+            gave = self.cards(entry["gave"])
+            if len(set(gave)) != len(gave):
+                raise self.fail(f"a card given twice: {quoted(entry['gave'])}")
+            self.act(entry["seat"], Action.give(gave))
         for (i, entry), (seat, _, received) in zip(entries, self.log.exchanges, strict=False):
             self.step = f"exchange {i}"
-            written = entry.get("received")
+            written = entry["received"]
             if written is not None and (received is None
-                                        or mask_of(self.cards(written)) != mask_of(received)):
+                                        or sorted(self.cards(written)) != sorted(received)):
                 raise self.fail(f"seat {seat} received "
                                 f"{'nothing yet' if received is None else _texts(received)}, "
-                                f"the record says {written!r}")
+                                f"the record says {quoted(written)}")
 
     def bids(self) -> None:
         for _, entry in self.entries("bids", "bid"):
-            self.act(entry.get("seat"), Action.bid(_int(entry, "bid", self.context)))
-        holdings = self.hand.get("holdings") or []
+            self.act(entry["seat"], Action.bid(_int(entry, "bid", self.context)))
         self.step = ""
-        if holdings and [mask_of(self.cards(h)) for h in holdings] != self.log.holdings:
+        holdings = self.lists["holdings"]
+        if [sorted(self.cards(h)) for h in holdings] != [list(cards_in(h))
+                                                          for h in self.log.holdings]:
             raise self.fail("the holdings when bidding starts are not the record's")
 
     def tricks(self) -> None:
@@ -306,7 +409,7 @@ class _HandReplay:
             leader = _int(trick, "leader", self.context)
             if leader != self.game.to_move:
                 raise self.fail(f"seat {self.game.to_move} leads, the record says seat {leader}")
-            cards = self.cards(trick.get("cards"))
+            cards = self.cards(trick["cards"])
             n = self.game.rules.players
             if len(cards) > n or (len(cards) < n and t < len(self.lists["tricks"])):
                 raise self.fail(f"a trick has {n} cards (fewer only in the last one), "
@@ -315,11 +418,11 @@ class _HandReplay:
                 if self.before_play is not None and card in self.game.legal_actions():
                     self.before_play(self.game, card)
                 self.game.apply(Action.play(card))
-            real_winner = self.log.tricks[t - 1][2]
-            if trick.get("winner") != real_winner or isinstance(trick.get("winner"), bool):
+            real_winner, winner = self.log.tricks[t - 1][2], trick["winner"]
+            if winner != real_winner or not (winner is None or _is_int(winner)):
                 raise self.fail(f"the winner is "
                                 f"{'nobody yet' if real_winner is None else real_winner}, "
-                                f"the record says {trick.get('winner')!r}")
+                                f"the record says {quoted(winner)}")
 
 
 def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) -> None:
@@ -335,10 +438,14 @@ def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) ->
         if not last:
             raise RecordError(f"{where}: the record lacks the result")
         return
-    try:
-        result = HandResult.from_json(written)
-    except (KeyError, TypeError) as error:
-        raise RecordError(f"{where}: unreadable result ({error})") from None
+    if not isinstance(written, dict):
+        raise RecordError(f"{where}: unreadable result {quoted(written)}")
+    for name in log.result.__dataclass_fields__:
+        size = len(getattr(log.result, name))
+        if not _ints(written.get(name), size):
+            raise RecordError(f"{where}: unreadable result: '{name}' must be a list of {size} "
+                              f"integers, got {quoted(written.get(name))}")
+    result = HandResult.from_json(written)
     if result != log.result:
         for name in log.result.__dataclass_fields__:
             real, mine = getattr(log.result, name), getattr(result, name)
@@ -360,8 +467,8 @@ def dumps(game: Game, players: Sequence[str] | None = None) -> str:
     return json_text(game_record(game, players))
 
 
-def loads(text: str, seed: int | random.Random | None = None) -> Game:
-    """The game of a record's JSON text, replayed and checked."""
+def loads(text: str | bytes, seed: int | random.Random | None = None) -> Game:
+    """The game of a record's JSON text (or its UTF-8 bytes), replayed and checked."""
     return replay(text, seed)
 
 
@@ -370,6 +477,6 @@ def dump(game: Game, fp: IO[str], players: Sequence[str] | None = None) -> None:
     fp.write(dumps(game, players))
 
 
-def load(fp: IO[str], seed: int | random.Random | None = None) -> Game:
-    """Read, replay and check the record in a text file."""
+def load(fp: IO[str] | IO[bytes], seed: int | random.Random | None = None) -> Game:
+    """Read, replay and check the record in a file (text, or binary holding UTF-8)."""
     return loads(fp.read(), seed)

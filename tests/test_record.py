@@ -348,6 +348,7 @@ def test_a_record_with_only_the_documented_fields_replays(variant: str) -> None:
     assert doc["hands"][0]["blind_nil_declined"]
     for hand in doc["hands"]:
         del hand["blind_nil_declined"]
+    del doc["rules"]["exchange_cards"], doc["rules"]["first_drawer_bids_first"]
     assert_same_game(rec.replay(doc), game)
 
 
@@ -644,3 +645,175 @@ def test_two_exchanges_from_explicit_decks_draw_independently() -> None:
     assert chance.draw(pile, 3, deck) != chance.draw(pile, 3, deck)
     again = Chance(None, [list(range(52))])
     assert again.draw(pile, 3, deck) == Chance(None, []).draw(pile, 3, deck)
+
+
+# ------------------------------------------------------------------ what RECORD.md requires
+
+
+def without(document: dict[str, Any], *path: str | int) -> dict[str, Any]:
+    """A copy of ``document`` without the field at ``path``."""
+    doc = copy.deepcopy(document)
+    *parents, last = path
+    target: Any = doc
+    for key in parents:
+        target = target[key]
+    del target[last]
+    return doc
+
+
+@pytest.mark.parametrize("path", [
+    ("version",), ("variant",), ("rules",), ("players",), ("hands",), ("winner",), ("scores",),
+    ("rules", "target"), ("rules", "lose_threshold"), ("rules", "nil"), ("rules", "nil_points"),
+    ("rules", "blind_nil"), ("rules", "blind_nil_points"), ("rules", "blind_nil_deficit"),
+    ("rules", "bag_limit"), ("rules", "bag_penalty"), ("rules", "lead_spades_anytime"),
+    ("hands", 0, "number"), ("hands", 0, "deck"), ("hands", 0, "dealer"),
+    ("hands", 1, "first_drawer"), ("hands", 0, "blind_nil"), ("hands", 0, "draft"),
+    ("hands", 0, "exchanges"), ("hands", 0, "holdings"), ("hands", 1, "bids"),
+    ("hands", 0, "tricks"), ("hands", 0, "bids", 0, "bid"), ("hands", 0, "tricks", 2, "winner"),
+    ("hands", 0, "tricks", 2, "cards"), ("hands", 0, "tricks", 2, "leader"),
+])
+def test_every_required_field_must_be_there(path: tuple[str | int, ...],
+                                            finished: dict[str, Game]) -> None:
+    """No silent defaults: a record lacking a field of RECORD.md is refused, naming it."""
+    message = rejected(without(doc_of(finished["partnership"]), *path))
+    assert repr(path[-1]) in message or f"lacks {path[-1]}" in message
+
+
+def test_required_fields_of_the_draft_and_the_exchanges(finished: dict[str, Game]) -> None:
+    doc = doc_of(finished["two-player"])
+    number = next(i for i, h in enumerate(doc["hands"]) if h["exchanges"])
+    for key in ("seat", "offered", "kept", "discarded"):
+        assert rejected(without(doc, "hands", 0, "draft", 3, key)) == (
+            f"hand 1, draft 4: no {key!r}")
+    for key in ("seat", "gave", "received"):
+        assert rejected(without(doc, "hands", number, "exchanges", 0, key)).startswith(
+            f"hand {number + 1}")
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    (("version",), 1.0, "unsupported spades-record version 1.0"),
+    (("version",), True, "unsupported spades-record version True"),
+    (("winner",), 0.0, "'winner' must be a side number or null, got 0.0"),
+    (("winner",), False, "'winner' must be a side number or null, got False"),
+    (("scores", 0), 1.5, "'scores' must be 2 integers"),
+    (("scores", 1), True, "'scores' must be 2 integers"),
+    (("hands", 0, "result", "points", 0), 35.0, "hand 1: unreadable result: 'points' must be"),
+    (("hands", 0, "result", "tricks", 1), True, "hand 1: unreadable result: 'tricks' must be"),
+    (("hands", 0, "result", "bags"), None, "hand 1: unreadable result: 'bags' must be"),
+    (("hands", 0, "result"), 1, "hand 1: unreadable result 1"),
+    (("hands", 0, "tricks", 0, "winner"), 1.0, "hand 1, trick 1: the winner is"),
+    (("hands", 0, "tricks", 0, "leader"), 0.0, "hand 1, trick 1: 'leader' must be an integer"),
+    (("hands", 0, "number"), True, "hand 1: expected a hand object numbered 1"),
+    (("hands", 0, "dealer"), 3.0, "hand 1: 'dealer' is 3, the record says 3.0"),
+    (("hands", 0, "blind_nil"), [1.0], "hand 1: 'blind_nil' must list seat numbers"),
+    (("hands", 0, "holdings"), 1, "hand 1: 'holdings' must be a list, got 1"),
+    (("hands", 0, "holdings"), [], "hand 1: the holdings when bidding starts are not"),
+    (("hands", 0, "bids", 0, "bid"), 4.0, "hand 1, bid 1: 'bid' must be an integer, got 4.0"),
+    (("hands",), {}, "'hands' must be a list"),
+    (("players", 0), 7, "'players' must be 4 names"),
+    (("players", 0), "\ud800", "'players' must be 4 names"),
+    (("rules",), [], "'rules' must be an object, got []"),
+    (("rules", "nil"), 1, "nil must be true or false, not 1"),
+    (("rules", "nil_points"), -100, "nil_points must be from 0 to 1000000, not -100"),
+    (("rules", "blind_nil_deficit"), -1, "blind_nil_deficit must be from 0 to 1000000"),
+    (("rules", "first_drawer_bids_first"), True,
+     "first_drawer_bids_first is False in 'partnership', not True"),
+    (("variant",), {"name": "partnership"}, "unknown variant {'name': 'partnership'}"),
+    (("variant",), "two-player", "'players' must be 2 names"),
+    pytest.param(("version",), 10**5000, "unsupported spades-record version <an integer of",
+                 id="a 5000-digit version"),
+    pytest.param(("players",), ["x" * 10_000] * 3, "'players' must be 4 names, got ['xxx",
+                 id="names too long to quote"),
+])
+def test_fields_of_the_wrong_type_are_refused(path: tuple[str | int, ...], value: Any,
+                                              message: str, finished: dict[str, Game]) -> None:
+    """Integers are integers (not floats, not booleans); lists, objects and names are what
+    RECORD.md says; the message quotes the bad value, cut short."""
+    doc = doc_of(finished["partnership"])
+    target: Any = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(RecordError) as caught:
+        rec.replay(doc)
+    assert message in str(caught.value)
+    assert len(str(caught.value)) < 300
+
+
+def test_a_variant_label_that_disagrees_with_its_rules_is_refused() -> None:
+    """two-player-300 is two-player with the first drawer bidding first: a record's label
+    must agree with that rule, both ways."""
+    rng = random.Random(5)
+    game = Game(rules_for("two-player-300"), seed=5)
+    while game.hand_number < 2:
+        game.apply(choose(game, rng))
+    doc = game.record()
+    doc["variant"] = "two-player"
+    assert rejected(doc) == ("rule option first_drawer_bids_first is False in 'two-player', "
+                             "not True")
+    doc = game.record()
+    doc["rules"]["first_drawer_bids_first"] = False
+    assert "is True in 'two-player-300', not False" in rejected(doc)
+
+
+def test_a_card_given_twice_is_refused(finished: dict[str, Game]) -> None:
+    doc = doc_of(finished["two-player"])
+    hand = next(h for h in doc["hands"] if h["exchanges"] and h["exchanges"][0]["gave"])
+    exchange = hand["exchanges"][0]
+    card = exchange["gave"][0]
+    exchange["gave"] = [card, card]
+    assert rejected(doc) == (f"hand {hand['number']}, exchange 1: a card given twice: "
+                             f"['{card}', '{card}']")
+    doc = doc_of(finished["partnership"])
+    hand = next(h for h in doc["hands"] if h["exchanges"])
+    received = hand["exchanges"][0]["received"]
+    received.append(received[0])
+    assert "exchange 1: seat" in rejected(doc)
+
+
+def test_holdings_with_a_card_twice_are_refused(finished: dict[str, Game]) -> None:
+    doc = doc_of(finished["partnership"])
+    holding = doc["hands"][0]["holdings"][2]
+    holding.append(holding[0])
+    assert rejected(doc) == "hand 1: the holdings when bidding starts are not the record's"
+
+
+def test_holdings_may_be_empty_only_before_the_bidding() -> None:
+    game = Game(rules_for("partnership"), seed=3)
+    game.apply(BLIND)
+    while game.phase is Phase.BLIND_NIL:
+        game.apply(NO_BLIND)
+    doc = game.record()
+    assert doc["hands"][0]["holdings"] == []
+    assert rec.replay(doc).phase is Phase.EXCHANGE
+    while game.phase is Phase.EXCHANGE:
+        game.apply(game.legal_actions()[0])
+    doc = game.record()
+    assert rec.replay(doc).phase is Phase.BIDDING
+    doc["hands"][0]["holdings"] = []
+    assert rejected(doc) == "hand 1: the holdings when bidding starts are not the record's"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (bytes(range(256)), "not UTF-8 text: byte 0x80 at offset 128"),
+    ('{"format": "spades-record"}'.encode("utf-16"), "not UTF-8 text: byte 0xff at offset 0"),
+    ("[" * 100_000 + "]" * 100_000, "not a record: JSON nested too deeply"),
+    ('{"version": ' + "9" * 5000 + "}", "not a record: a number of 5000 digits"),
+    ('{"version": -' + "9" * 16 + "}", "not a record: a number of 16 digits"),
+    ('{"version": NaN}', "not JSON: NaN"),
+    ("[-Infinity]", "not JSON: -Infinity"),
+    ("", "not JSON: Expecting value"),
+    (b"\xef\xbb\xbf[]", "not a spades-record document"),
+])
+def test_text_that_is_not_a_record_is_refused(data: str | bytes, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        rec.loads(data)
+    assert str(caught.value).startswith(message)
+    with pytest.raises(RecordError):
+        Game.from_record(data)
+
+
+def test_a_record_reads_from_utf8_bytes(finished: dict[str, Game]) -> None:
+    text = rec.dumps(finished["two-player"], ["Zoë", "Ann"])
+    assert_same_game(rec.loads(text.encode()), finished["two-player"])
+    assert_same_game(rec.load(io.BytesIO(text.encode())), finished["two-player"])
