@@ -14,6 +14,7 @@ from typing import Any
 
 from .bots.solver import Deal, score_values
 from .cards import Card, card_text
+from .errors import SpadesError, quoted
 from .game import Game
 from .record import replay
 from .scoring import contracts
@@ -44,13 +45,19 @@ class PlayValue:
                 "cost": self.cost}
 
 
-def analyze(document: dict[str, Any] | str, hand: int | None = None,
+def analyze(document: dict[str, Any] | str | bytes, hand: int | None = None,
             max_tricks_left: int | None = None) -> list[PlayValue]:
     """The value of every card played (in hand ``hand`` only, if given).
 
     ``max_tricks_left``: positions with more tricks left are skipped (default: every
-    position with two players, the last 6 tricks with four).
+    position with two players, the last 6 tricks with four). A bad record raises
+    RecordError; a ``hand`` the record lacks or a bad ``max_tricks_left``, SpadesError.
     """
+    if hand is not None and not (type(hand) is int and hand >= 1):
+        raise SpadesError(f"no hand {quoted(hand)}: hands are numbered from 1")
+    if max_tricks_left is not None and not (type(max_tricks_left) is int
+                                            and 0 <= max_tricks_left <= 13):
+        raise SpadesError(f"tricks left must be 0..13, not {quoted(max_tricks_left)}")
     plays: list[PlayValue] = []
 
     def before_play(game: Game, card: Card) -> None:
@@ -69,7 +76,10 @@ def analyze(document: dict[str, Any] | str, hand: int | None = None,
         plays.append(PlayValue(game.hand_number, 14 - deal.tricks_left, deal.to_move, card,
                                values[card], best, values[best]))
 
-    replay(document, before_play=before_play)
+    game = replay(document, before_play=before_play)
+    if hand is not None and hand > game.hand_number:
+        count = game.hand_number
+        raise SpadesError(f"no hand {hand}: the record has {count} hand{'s' * (count != 1)}")
     return plays
 
 

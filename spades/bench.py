@@ -17,10 +17,12 @@ The loop below does, per decision, what a random driver of our engine does: one
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
 
+from .errors import SpadesError, quoted
 from .game import Game
 from .rules import PRESETS, Rules, rules_for
 
@@ -97,7 +99,11 @@ def run(seconds: float, seed: int) -> dict[str, dict[str, float | None]]:
     ``partnership-no-blind-nil`` plays OpenSpiel's own rules (no blind nil), the like
     for like comparison; the ratio is against OpenSpiel's deal through chance nodes,
     and ``openspiel_shuffled_hands_per_s`` is OpenSpiel with one shuffle a hand.
+    ``seconds`` (per measurement) must be above 0 and finite.
     """
+    if not (isinstance(seconds, int | float) and 0 < seconds < math.inf):
+        raise SpadesError(f"the seconds of a measurement must be above 0 and finite, "
+                          f"not {quoted(seconds)}")
     variants = {name: rules_for(name) for name in PRESETS}
     variants["partnership-no-blind-nil"] = rules_for("partnership", blind_nil=False)
     report: dict[str, dict[str, float | None]] = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Sequence
@@ -15,7 +16,7 @@ from .analysis import analyze, format_analysis
 from .arena import progress_bar, run_arena, side_bots
 from .bots import BOTS, check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
-from .errors import SpadesError
+from .errors import RecordError, SpadesError
 from .game import Game, HandLog
 from .rules import PRESETS, Rules, rules_for
 
@@ -128,7 +129,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1 or args.max_hands < 1:
         raise SpadesError("--games and --max-hands must be at least 1")
     if args.records:
-        Path(args.records).mkdir(parents=True, exist_ok=True)
+        _make_dir(args.records)
     start = time.perf_counter()
     wins, totals, hands = [0, 0], [0, 0], 0
     for n in range(1, args.games + 1):
@@ -139,7 +140,7 @@ def _simulate(args: argparse.Namespace) -> int:
         for side in range(2):
             totals[side] += game.scores[side]
         if args.records:
-            Path(args.records, f"game-{n}.json").write_text(record.dumps(game, names))
+            _write_text(Path(args.records, f"game-{n}.json"), record.dumps(game, names))
         if args.verbose:
             print(format_game(game, names))
     summary = {
@@ -163,39 +164,55 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_text(path: str) -> str:
-    """A file's text, or a SpadesError saying why it cannot be read."""
+def _make_dir(path: str) -> None:
+    """Create directory ``path`` (and its parents), or raise a SpadesError saying why not."""
     try:
-        return Path(path).read_text()
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SpadesError(f"cannot make the directory {path}: {error.strerror}") from None
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, or raise a SpadesError saying why not."""
+    try:
+        path.write_text(text)
+    except OSError as error:
+        raise SpadesError(f"cannot write {path}: {error.strerror}") from None
+
+
+def _read_bytes(path: str) -> bytes:
+    """A file's bytes, or a SpadesError saying why it cannot be read."""
+    try:
+        return Path(path).read_bytes()
     except OSError as error:
         raise SpadesError(f"cannot read {path}: {error.strerror}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
-    text = _read_text(args.file)
+    data = _read_bytes(args.file)
     try:
-        game = record.loads(text)
-    except SpadesError as error:
+        document = record.parse(data)
+        game = record.replay(document)
+    except RecordError as error:
         print(f"{args.file}: {error}", file=sys.stderr)
         return 1
-    players = json.loads(text).get("players") or [f"seat {s}" for s in range(game.rules.players)]
-    print(format_game(game, [str(p) for p in players]))
+    print(format_game(game, document["players"]))
     return 0
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    text = _read_text(args.file)
+    data = _read_bytes(args.file)
     try:
-        plays = analyze(text, args.hand, args.tricks_left)
-    except SpadesError as error:
+        document = record.parse(data)
+        plays = analyze(document, args.hand, args.tricks_left)
+    except RecordError as error:
         print(f"{args.file}: {error}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps([p.to_json() for p in plays]))
         return 0
-    document = json.loads(text)
-    names = [f"{seat}:{name}" for seat, name in enumerate(document.get("players") or [])]
-    print(format_analysis(plays, names or [str(s) for s in range(4)]))
+    names = [f"{seat}:{name}" for seat, name in enumerate(document["players"])]
+    print(format_analysis(plays, names))
     return 0
 
 
@@ -224,7 +241,7 @@ def _arena(args: argparse.Namespace) -> int:
     if boards < 1 or args.workers < 1:
         raise SpadesError("--hands/--matches and --workers must be at least 1")
     if args.records:
-        Path(args.records).mkdir(parents=True, exist_ok=True)
+        _make_dir(args.records)
     report = run_arena(rules, args.a, args.b, boards, args.seed, matches=args.matches is not None,
                        workers=args.workers, records_dir=args.records,
                        progress=progress_bar)
@@ -281,6 +298,28 @@ def _serve(args: argparse.Namespace) -> int:
 
     serve(args.host, args.port, args.db, args.computer_delay, args.away, tuple(args.origin))
     return 0
+
+
+def _port(text: str) -> int:
+    """A TCP port number, 0..65535 (an argument type)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is not in 0..65535")
+    return port
+
+
+def _seconds(text: str) -> float:
+    """A finite number of seconds, at least 0 (an argument type)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise argparse.ArgumentTypeError(f"seconds must be finite and at least 0, not {text!r}")
+    return seconds
 
 
 RULE_HELP = ("a house rule, e.g. blind_nil_deficit=100 or nil=false (repeatable; the "
@@ -350,18 +389,18 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_cmd.set_defaults(run=_analyze)
 
     bench_cmd = commands.add_parser("bench", help="random hands per second, against OpenSpiel")
-    bench_cmd.add_argument("--seconds", type=float, default=3.0, help="per measurement")
+    bench_cmd.add_argument("--seconds", type=_seconds, default=3.0, help="per measurement")
     bench_cmd.add_argument("--seed", type=int, default=0)
     bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     bench_cmd.set_defaults(run=_bench)
 
     serve_cmd = commands.add_parser("serve", help="the web game: tables for people and computers")
     serve_cmd.add_argument("--host", default="127.0.0.1")
-    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--port", type=_port, default=8000)
     serve_cmd.add_argument("--db", help="a SQLite file (default: in your data directory)")
-    serve_cmd.add_argument("--computer-delay", type=float, default=0.6, metavar="SECONDS",
+    serve_cmd.add_argument("--computer-delay", type=_seconds, default=0.6, metavar="SECONDS",
                            help="how long a computer player waits before it acts")
-    serve_cmd.add_argument("--away", type=float, default=60.0, metavar="SECONDS",
+    serve_cmd.add_argument("--away", type=_seconds, default=60.0, metavar="SECONDS",
                            help="a person gone this long is played by the computer")
     serve_cmd.add_argument("--origin", action="append", default=[], metavar="URL",
                            help="also accept websockets from pages of this origin, e.g. "

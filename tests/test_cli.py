@@ -216,6 +216,69 @@ def test_replay_of_a_wrong_score_and_of_non_json(capsys: pytest.CaptureFixture[s
     assert err.startswith(f"{junk}: not JSON")
 
 
+@pytest.mark.parametrize(("content", "message"), [
+    (bytes(range(256)), "not UTF-8 text: byte 0x80 at offset 128"),
+    ("utf-16", "not UTF-8 text: byte 0xff at offset 0"),
+    (b"[" * 100_000 + b"]" * 100_000, "not a record: JSON nested too deeply"),
+    (b'{"format": "spades-record", "version": ' + b"9" * 5000 + b"}",
+     "not a record: a number of 5000 digits"),
+    ("holdings", "hand 1: 'holdings' must be a list, got 1"),
+    ("variant", "unknown variant {'a': 1}; valid: two-player, two-player-300, partnership"),
+])
+@pytest.mark.parametrize("command", ["replay", "analyze"])
+def test_a_file_that_is_not_a_record_exits_1_with_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str,
+        content: bytes | str, message: str) -> None:
+    if isinstance(content, str):
+        document = _tampered(tmp_path, capsys)
+        if content == "holdings":
+            document["hands"][0]["holdings"] = 1
+        elif content == "variant":
+            document["variant"] = {"a": 1}
+        text = json.dumps(document)
+        content = text.encode("utf-16") if content == "utf-16" else text.encode()
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    code, out, err = run(capsys, command, str(bad))
+    assert (code, out) == (1, "")
+    assert err == f"{bad}: {message}\n"
+
+
+def test_analyze_of_a_hand_the_record_lacks_exits_2(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    document = _tampered(tmp_path, capsys)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document))
+    count = len(document["hands"])
+    for hand, message in (("999", f"no hand 999: the record has {count} hands"),
+                          ("0", "no hand 0: hands are numbered from 1")):
+        code, out, err = run(capsys, "analyze", str(path), "--hand", hand)
+        assert (code, out) == (2, "")
+        assert one_line_error(err) == f"spades analyze: {message}"
+    code, _, err = run(capsys, "analyze", str(path), "--tricks-left", "14")
+    assert code == 2 and "tricks left must be 0..13, not 14" in one_line_error(err)
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["arena", "--a", "random", "--b", "random",
+                                                    "--hands", "1"]])
+def test_records_into_a_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                     command: list[str]) -> None:
+    existing = tmp_path / "taken"
+    existing.write_text("not a directory")
+    code, out, err = run(capsys, *command, "--records", str(existing))
+    assert (code, out) == (2, "")
+    assert one_line_error(err).endswith(f"cannot make the directory {existing}: File exists")
+    assert existing.read_text() == "not a directory"
+
+
+def test_bench_refuses_a_measurement_that_never_ends() -> None:
+    from spades import SpadesError, bench
+
+    for seconds in (float("nan"), float("inf"), 0, -1.0):
+        with pytest.raises(SpadesError, match="must be above 0 and finite"):
+            bench.run(seconds, 0)
+
+
 # ------------------------------------------------------------------ bad arguments
 
 
@@ -232,7 +295,17 @@ def test_replay_of_a_wrong_score_and_of_non_json(capsys: pytest.CaptureFixture[s
     (["simulate", "--frobnicate"], "unrecognized arguments: --frobnicate"),
     (["replay", "/nonexistent/game-1.json"], "cannot read /nonexistent/game-1.json"),
     (["replay"], "required: file"),
-    (["bench", "--seconds", "soon"], "invalid float value: 'soon'"),
+    (["bench", "--seconds", "soon"], "not a number of seconds: 'soon'"),
+    (["bench", "--seconds", "nan"], "seconds must be finite and at least 0, not 'nan'"),
+    (["bench", "--seconds", "inf"], "seconds must be finite and at least 0, not 'inf'"),
+    (["bench", "--seconds", "0"], "must be above 0 and finite, not 0.0"),
+    (["serve", "--port", "99999"], "port 99999 is not in 0..65535"),
+    (["serve", "--port", "http"], "not a port number: 'http'"),
+    (["serve", "--away", "-1"], "seconds must be finite and at least 0, not '-1'"),
+    (["simulate", "--rule", "nil_points=-5"], "nil_points must be from 0 to 1000000, not -5"),
+    (["simulate", "--rule", "variant=1"], "unknown rule option 'variant'"),
+    (["simulate", "--variant", "two-player", "--rule", "first_drawer_bids_first=true"],
+     "first_drawer_bids_first is False in 'two-player', not True"),
     (["fly"], "invalid choice: 'fly'"),
     ([], "required: command"),
 ])
