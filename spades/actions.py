@@ -13,7 +13,7 @@ from functools import cache
 from math import comb
 
 from .cards import DECK_SIZE, Card, card_text, parse_card
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 BID_BASE = 52
 BLIND_NIL = 66
@@ -33,7 +33,7 @@ def give_code(cards: Iterable[Card]) -> int:
     """The code of giving ``cards`` (a set of at most three cards)."""
     chosen = sorted(set(cards))
     if any(not 0 <= card < DECK_SIZE for card in chosen):
-        raise NotationError(f"not cards: {chosen!r} (cards are 0..{DECK_SIZE - 1})")
+        raise NotationError(f"not cards: {quoted(chosen)} (cards are 0..{DECK_SIZE - 1})")
     if len(chosen) > MAX_GIVE:
         raise NotationError(f"cannot give {len(chosen)} cards: at most {MAX_GIVE}")
     index = sum(_COMB[i + 1][card] for i, card in enumerate(chosen))
@@ -65,14 +65,14 @@ class Action(int):
     def play(cls, card: Card) -> Action:
         """Play ``card``."""
         if not 0 <= card < DECK_SIZE:
-            raise NotationError(f"not a card: {card!r} (cards are 0..{DECK_SIZE - 1})")
+            raise NotationError(f"not a card: {quoted(card)} (cards are 0..{DECK_SIZE - 1})")
         return _ACTIONS[card]
 
     @classmethod
     def bid(cls, tricks: int) -> Action:
         """Bid ``tricks`` (0 is nil)."""
         if not 0 <= tricks <= 13:
-            raise NotationError(f"not a bid: {tricks!r} (bids are 0..13)")
+            raise NotationError(f"not a bid: {quoted(tricks)} (bids are 0..13)")
         return _ACTIONS[BID_BASE + tricks]
 
     @classmethod
@@ -84,7 +84,7 @@ class Action(int):
     def from_code(cls, code: int) -> Action:
         """The action with integer code ``code``."""
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < NUM_ACTIONS:
-            raise NotationError(f"not an action code: {code!r} (0..{NUM_ACTIONS - 1})")
+            raise NotationError(f"not an action code: {quoted(code)} (0..{NUM_ACTIONS - 1})")
         return _ACTIONS[code]
 
     @classmethod
@@ -92,7 +92,7 @@ class Action(int):
         """Read an action's text, case-insensitively: ``'play 10h'``, ``'AS'``, ``'bid 0'``."""
         words = text.strip().lower().split()
         if not words:
-            raise NotationError(f"not an action: {text!r}")
+            raise NotationError(f"not an action: {quoted(text)}")
         phrase = " ".join(words)
         if phrase in _WORD_ACTIONS:
             return _ACTIONS[_WORD_ACTIONS[phrase]]
@@ -101,7 +101,7 @@ class Action(int):
             if head == "give":
                 cards = [parse_card(w) for w in rest]
                 if len(set(cards)) != len(cards):
-                    raise NotationError(f"not an action: {text!r} (a card given twice)")
+                    raise NotationError(f"not an action: {quoted(text)} (a card given twice)")
                 return cls.give(cards)
             if head == "bid" and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
                 return cls.bid(int(rest[0]))
@@ -110,9 +110,9 @@ class Action(int):
             if not rest:
                 return cls.play(parse_card(head))
         except NotationError as error:
-            raise NotationError(f"not an action: {text!r} ({error})") from None
+            raise NotationError(f"not an action: {quoted(text)} ({error})") from None
         raise NotationError(
-            f"not an action: {text!r} (expected e.g. 'play AS', 'bid 4', 'nil', 'blind nil', "
+            f"not an action: {quoted(text)} (expected e.g. 'play AS', 'bid 4', 'nil', 'blind nil', "
             "'no blind nil', 'keep', 'discard' or 'give 2C QH KD')"
         )
 

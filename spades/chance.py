@@ -10,12 +10,16 @@ import random
 from collections.abc import Iterable, Sequence
 
 from .cards import DECK_SIZE, Card, parse_card
-from .errors import SpadesError
+from .errors import SpadesError, quoted
 
 
 def as_deck(cards: Sequence[Card | str]) -> list[Card]:
     """A deck as card ints, checked to hold each of the 52 cards once."""
-    deck = [parse_card(c) if isinstance(c, str) else int(c) for c in cards]
+    deck = [parse_card(c) if isinstance(c, str) else c for c in cards]
+    strays = [c for c in deck if isinstance(c, bool) or not isinstance(c, int)]
+    if strays:
+        raise SpadesError(f"a deck holds cards (0..51, or text such as 'AS'), "
+                          f"not {quoted(strays[0])}")
     if len(deck) != DECK_SIZE or set(deck) != set(range(DECK_SIZE)):
         raise SpadesError(f"a deck must hold each of the 52 cards once, got {len(deck)} cards")
     return deck

@@ -347,6 +347,25 @@ def test_bad_integer_code_raises_notation_error(code):
     assert snapshot(game) == before
 
 
+def test_a_code_too_long_to_print_is_quoted_short():
+    game = playing()
+    before = snapshot(game)
+    with pytest.raises(NotationError, match="not an action code: <an integer of 16610 bits>"):
+        game.apply(10**5000)
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("card", [None, 1.5, True, [0]])
+def test_a_deck_of_things_that_are_not_cards(card):
+    deck = [*range(51), card]
+    with pytest.raises(SpadesError, match=re.escape(f"not {card!r}")):
+        Game(TWO, decks=[deck])
+    game = Game(TWO)
+    with pytest.raises(SpadesError, match="a deck holds cards"):
+        game.deal(deck)
+    assert game.phase is Phase.DEAL
+
+
 @pytest.mark.parametrize("seat", [4, -1, None, 1.0, True, "0"])
 def test_observation_of_a_seat_that_does_not_exist(seat):
     game = playing()
