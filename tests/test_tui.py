@@ -845,3 +845,19 @@ def test_quitting_asks_first_and_says_where_the_game_is(tmp_path: Path) -> None:
                                     "`spades play --resume` continues it.")
 
     run(main)
+
+
+def test_four_colour_suits_draw_each_suit_in_its_colour(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = play_position("two-player-300", "colours", lambda o: len(
+            {card_label(c)[-1] for c in o.hand} & {"♣", "♦", "♥"}) == 3)
+        app = app_for(session, tmp_path, four_colour=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+            for widget in game_screen(app).query(CardWidget):
+                if widget.card is not None and widget.has_class("-unplayable") is False:
+                    suit = card_label(widget.card)[-1]
+                    expected = {"♣": "green", "♦": "blue", "♥": "red", "♠": "grey"}[suit]
+                    assert colour_name(rendered_colour(widget)) == expected, suit
+
+    run(main)

@@ -27,7 +27,7 @@ from ..observation import Observation, TrickView
 
 SUIT_COLOURS = {  # two colours, and four with the preference on
     False: ("default", "red", "red", "default"),
-    True: ("green", "dodger_blue2", "red", "default"),
+    True: ("green", "#2f7fff", "red", "default"),  # a colour Textual and Rich both read
 }
 
 
