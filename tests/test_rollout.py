@@ -1,4 +1,4 @@
-"""Rollouts: sampled deals bid and played out by the medium player."""
+"""Rollouts: sampled four-hand deals bid and played out by the medium player."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from spades import Game, rules_for
 from spades.bots.rollout import Rollout
 from spades.bots.rules_based import MediumBot
-from spades.cards import SPADES, SUIT_MASKS, mask_of
+from spades.cards import SPADES, SUIT_MASKS
 
 PARTNERSHIP = rules_for("partnership")
 
@@ -112,27 +112,3 @@ def test_a_rollout_from_the_bidding_plays_a_blind_nil_as_the_engine_does() -> No
     assert blind_nil == (2,)
     assert bids == [tricks for _, tricks in sorted([*game.hands[0].bids, (2, 0)])]
     assert won == list(game.hands[0].result.tricks)
-
-
-@pytest.mark.parametrize("variant", ["two-player", "two-player-300"])
-@pytest.mark.parametrize("hand", [1, 2])
-def test_a_two_player_rollout_plays_the_hand_as_the_engine_does(variant: str, hand: int) -> None:
-    """From the bidding, with both hands and both seats' discards: in the first hand
-    seat 0 draws first, in the second seat 1, and the rollout turns its seats to match."""
-    rules = rules_for(variant)
-    game = Game(rules, seed=11)
-    bots = [MediumBot(random.Random(seat)) for seat in range(2)]
-    while len(game.hands) < hand:
-        game.apply(bots[game.to_move].act(game.observation(game.to_move)))
-    while game.phase != "bidding":
-        game.apply("no blind nil" if game.phase == "blind nil"
-                   else bots[game.to_move].act(game.observation(game.to_move)))
-    hands = game.hand_masks()
-    discards = [mask_of(game.observation(seat).discards) for seat in range(2)]
-    log = game.hands[-1]
-    while log.result is None:
-        game.apply(bots[game.to_move].act(game.observation(game.to_move)))
-    rollout = Rollout(rules, hands, dealer=log.first_drawer, discards=discards)
-    bids, _, won = rollout.play([None] * 2, seed=3)
-    assert bids == [tricks for _, tricks in sorted(log.bids)]
-    assert won == list(log.result.tricks)

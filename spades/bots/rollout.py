@@ -1,5 +1,5 @@
-"""Sampled deals played out by the medium player: the search's blind nil declarations,
-bids and early play.
+"""Sampled four-hand deals played out by the medium player: the search's blind nil
+declarations, bids and early play.
 
 A rollout starts from a sampled deal as it stood when the bidding began (a card mask
 per seat), takes the bids already made and the cards already played, lets the medium
@@ -8,11 +8,9 @@ bids each seat ended with, the blind nils and the tricks each seat won. A rollou
 also start from the deal itself, before the blind nil declarations: the seats before
 the one deciding declare as they did, the deciding seat as it is told, and the medium
 player declares for the seats after it, exchanges and bids. The engine plays the
-hand, so no rule is copied here: seats are turned so that the real dealer (with two
-players, the first drawer) sits where the engine's first hand puts its own, and the
-deck is laid out as the engine deals it, or, with two players, so that a draft in which
-every offered card is kept ends with the sampled hands and discards (both read from
-the engine once).
+hand, so no rule is copied here: seats are turned so that the real dealer sits where
+the engine's first hand puts its dealer, and the deck is laid out as the engine deals
+it (both read from the engine once).
 """
 
 from __future__ import annotations
@@ -23,8 +21,8 @@ from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
-from ..actions import BLIND_NIL, KEEP, NO_BLIND_NIL, Action
-from ..cards import DECK_SIZE, cards_in, mask_of
+from ..actions import BLIND_NIL, NO_BLIND_NIL, Action
+from ..cards import cards_in
 from ..game import Game, Phase
 from ..rules import Rules
 from .rules_based import MediumBot
@@ -37,17 +35,13 @@ def bid_agrees(guess: int, made: int) -> bool:
 
 
 @cache
-def _first_deal(rules: Rules) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """The engine's first hand with ``rules``: its dealer (with two players, its first
-    drawer), the deck positions (as a mask) each seat holds when the bidding starts, and
-    those each seat discarded (with two players, every offered card kept)."""
-    game = Game(rules, decks=[list(range(DECK_SIZE))])
-    first = game.hands[0].dealer if rules.players == 4 else game.hands[0].first_drawer
-    assert first is not None
-    while game.phase is Phase.DRAFT:
-        game.apply(Action(KEEP))
-    discards = tuple(mask_of(game.observation(s).discards) for s in range(rules.players))
-    return first, tuple(game.hand_masks()), discards
+def _first_deal(rules: Rules) -> tuple[int, tuple[int, ...]]:
+    """The engine's first hand with ``rules``: its dealer, and the deck positions (as a
+    mask) each seat is dealt."""
+    game = Game(rules, decks=[list(range(13 * rules.players))])
+    dealer = game.hands[0].dealer
+    assert dealer is not None
+    return dealer, tuple(game.hand_masks())
 
 
 class Outcome(NamedTuple):
@@ -63,32 +57,26 @@ class Rollout:
     """One sampled deal played by medium bots.
 
     ``hands``: a card mask per seat as the bidding began; ``dealer``: the seat that
-    dealt the hand (with two players, the first drawer); ``blind_nil``: the seats that
-    declared blind nil; ``discards``: with two players, each seat's discards as the
-    bidding began. With ``deciding`` (four players: a seat about to declare blind nil or
-    not), ``hands`` are as dealt, and ``blind_nil`` the seats that declared before it.
+    dealt the hand; ``blind_nil``: the seats that declared blind nil. With ``deciding``
+    (a seat about to declare blind nil or not), ``hands`` are as dealt, and
+    ``blind_nil`` the seats that declared before it.
     """
 
     def __init__(self, rules: Rules, hands: Sequence[int], dealer: int,
-                 blind_nil: Collection[int] = (), deciding: int | None = None,
-                 discards: Sequence[int] = ()) -> None:
+                 blind_nil: Collection[int] = (), deciding: int | None = None) -> None:
         if deciding is None:  # declarations are over when bids start
             self.rules = replace(rules, blind_nil=False)
         else:  # the real table's rules let the deciding seat declare; here any seat may
             self.rules = replace(rules, blind_nil_deficit=0)
         self.blind_nil, self.deciding = tuple(blind_nil), deciding
         n = rules.players
-        assert n == 4 or (deciding is None and len(discards) == 2), \
-            "two-player rollouts start from the bidding, with both seats' discards"
-        engine_dealer, positions, dropped = _first_deal(self.rules)
+        engine_dealer, positions = _first_deal(self.rules)
         self.turn = (dealer - engine_dealer) % n  # engine seat + turn = real seat
-        self.deck = [0] * DECK_SIZE
+        self.deck = [0] * 13 * n
         for seat in range(n):
-            real = self._real(seat)
-            for where, cards in ((positions[seat], hands[real]),
-                                 (dropped[seat], discards[real] if n == 2 else 0)):
-                for place, card in zip(cards_in(where), cards_in(cards), strict=True):
-                    self.deck[place] = card
+            for place, card in zip(cards_in(positions[seat]), cards_in(hands[self._real(seat)]),
+                                   strict=True):
+                self.deck[place] = card
 
     def _real(self, seat: int) -> int:
         return (seat + self.turn) % self.rules.players
@@ -151,8 +139,5 @@ class Rollout:
     def _start(self, seed: int) -> tuple[Game, list[MediumBot]]:
         rng = random.Random(seed)
         bots = [MediumBot(random.Random(rng.getrandbits(32))) for _ in range(self.rules.players)]
-        game = Game(self.rules, decks=[self.deck])
-        while game.phase is Phase.DRAFT:
-            game.apply(Action(KEEP))
-        return game, bots
+        return Game(self.rules, decks=[self.deck]), bots
 

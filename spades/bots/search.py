@@ -1,7 +1,8 @@
 """Search players: ``hard``, ``expert`` and ``cheat``.
 
 Card play is perfect-information Monte Carlo: deal the hidden cards many times in
-ways consistent with everything the seat has seen (:mod:`.belief`) and with the
+ways consistent with everything the seat has seen (:mod:`.belief`; with two players,
+the opponent's hand as a draft that keeps spades and honours leaves it) and with the
 bids made (the medium player would have made them), value every
 legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
@@ -92,8 +93,9 @@ class SearchBot:
     (after at least ``min_samples`` deals), which makes play depend on the
     machine's speed: without it every decision is repeatable from the seed;
     ``draft``: the sampled stocks per two-player draft choice (0: the medium
-    player's rule); ``bids``: the sampled deals played out per partnership bid or
-    blind nil declaration (0: the medium player's rule); ``early``: the sampled deals
+    player's rule); ``bids``: the sampled deals per bid (two players: solved, 64 by
+    default; four: played out, 32 by default) or partnership blind nil declaration
+    (0: the medium player's rule); ``early``: the sampled deals
     played out per card before the solver takes over with four hands (0: the medium
     player's card); ``fit``: the deals drawn at most for one sample that agrees with
     the bids made (1: the first deal drawn stands). ``blind_nil``: the blind nil policy
@@ -103,25 +105,23 @@ class SearchBot:
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 12,
-                 bids: int = 32, early: int = 0, fit: int = 8,
-                 blind_nil: BlindNilPolicy | str = "always", dd_bids: int = 1,
-                 drafted: int = 0) -> None:
+                 bids: int | None = None, early: int = 0, fit: int = 8,
+                 blind_nil: BlindNilPolicy | str = "always") -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
             if not isinstance(value, kind) or isinstance(value, bool) or (
                     value is not None and value <= 0):
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
-        for name, value in (("draft", draft), ("bids", bids), ("early", early)):
+        for name, value in (("draft", draft), ("bids", 0 if bids is None else bids),
+                            ("early", early)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SpadesError(f"the budget {name} must be a whole number from 0, not "
                                   f"{value!r}")
         self.rng = rng
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
-        self.bid_samples, self.early_samples, self.fit_attempts = bids, early, fit
-        self.dd_bids = dd_bids  # EXPERIMENT: two-player bids by double dummy (1) or rollouts
-        self.drafted = bool(drafted)  # EXPERIMENT: two-player samples by a simulated draft
+        self.bids, self.early_samples, self.fit_attempts = bids, early, fit
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -142,11 +142,11 @@ class SearchBot:
                 return self._play(obs)
             if kind == "play" and self.early_samples:
                 return self._play_early(obs)
-            if kind == "bid" and obs.rules.players == 2 and self.dd_bids:
+            if kind == "bid" and obs.rules.players == 2 and self._bid_deals(obs):
                 return self._bid_two_player(obs)
-            if kind == "bid" and self.bid_samples:
-                return self._bid_by_rollouts(obs)
-            if kind == "blind nil" and obs.rules.players == 4 and self.bid_samples:
+            if kind == "bid" and self._bid_deals(obs):
+                return self._bid_partnership(obs)
+            if kind == "blind nil" and obs.rules.players == 4 and self._bid_deals(obs):
                 action, why = self._declare(obs)
                 return action, f"{why} ({self.blind_nil.describe()})"
             if kind == "draft" and self.draft_samples and obs.seat not in obs.blind_nil:
@@ -162,7 +162,13 @@ class SearchBot:
     # ----- the samples
 
     def _can_search(self, obs: Observation) -> bool:
-        return (obs.rules.players == 2 and not self.early_samples) or len(obs.hand) <= self.dd
+        return obs.rules.players == 2 or len(obs.hand) <= self.dd
+
+    def _bid_deals(self, obs: Observation) -> int:
+        """The deals a bid or blind nil declaration samples: the ``bids`` budget."""
+        if self.bids is not None:
+            return self.bids
+        return 64 if obs.rules.players == 2 else 32
 
     def _sample_count(self, obs: Observation) -> int:
         """Deals for this decision: a third with 11 or more tricks left, half with 8 to 10."""
@@ -193,14 +199,14 @@ class SearchBot:
         """One deal of the hidden cards consistent with what the seat has seen, and with
         the bids made by the other seats if one of ``fit`` deals drawn is (else the last
         drawn stands). Blind nils are no bids to fit."""
-        hands = sample_hands(obs, self.rng, drafted=self.drafted)
+        hands = sample_hands(obs, self.rng, drafted=True)
         if all(bid is None or seat in obs.blind_nil for seat, bid in enumerate(obs.bids)):
             return hands
         played = played_by(obs)
         for _ in range(self.fit_attempts - 1):
             if self._bids_fit(obs, _at_bidding(hands, played)):
                 break
-            hands = sample_hands(obs, self.rng, drafted=self.drafted)
+            hands = sample_hands(obs, self.rng, drafted=True)
         return hands
 
     def _bids_fit(self, obs: Observation, hands: list[int]) -> bool:
@@ -245,6 +251,7 @@ class SearchBot:
         card stands unless another is worth :data:`ROLLOUT_MARGIN` more. Cards between
         which every card has been played are worth the same: one of them is played out
         for all (the medium player's, if it is one of them)."""
+        assert obs.dealer is not None
         played = played_by(obs)
         so_far = [card for trick in obs.tricks_so_far for card in trick.cards]
         medium = self.fallback.act(obs)
@@ -256,7 +263,7 @@ class SearchBot:
         totals = dict.fromkeys(tried, 0.0)
         for _ in range(self.early_samples):
             hands = self._sample(obs)
-            rollout = self._rollout(obs, _at_bidding(hands, played))
+            rollout = Rollout(obs.rules, _at_bidding(hands, played), obs.dealer, obs.blind_nil)
             seed = self.rng.getrandbits(32)
             for card in tried:
                 totals[card] += value(tuple(rollout.play(obs.bids, seed, [*so_far, card]).tricks))
@@ -315,7 +322,7 @@ class SearchBot:
         first = obs.first_drawer or 0
         leader = first if rules.first_drawer_bids_first else 1 - first
         counts: list[int] = []
-        next_world = self._worlds(obs, self.dd_bids if self.dd_bids > 1 else None)
+        next_world = self._worlds(obs, self._bid_deals(obs))
         while (hands := next_world()) is not None:
             deal = Deal(tuple(hands), leader, (), (0, 0), rules.lead_spades_anytime, 2)
             best = max(trick_values(deal).values())
@@ -331,21 +338,7 @@ class SearchBot:
         return best, (f"expected {expected(best.tricks):+.1f} points over {len(counts)} sampled "
                       "deals")
 
-    def _rollout(self, obs: Observation, hands: list[int], **how: Any) -> Rollout:
-        """A rollout of the sampled ``hands`` (as the bidding began) from this hand's
-        dealer or first drawer; with two players, the discards are the seat's own and
-        every other card neither hand holds."""
-        if obs.rules.players == 4:
-            assert obs.dealer is not None
-            return Rollout(obs.rules, hands, obs.dealer, obs.blind_nil, **how)
-        assert obs.first_drawer is not None
-        mine = mask_of(obs.discards)
-        theirs = FULL_DECK & ~hands[0] & ~hands[1] & ~mine
-        discards = [mine, theirs] if obs.seat == 0 else [theirs, mine]
-        return Rollout(obs.rules, hands, obs.first_drawer, obs.blind_nil, discards=discards,
-                       **how)
-
-    def _bid_by_rollouts(self, obs: Observation) -> tuple[Action, str]:
+    def _bid_partnership(self, obs: Observation) -> tuple[Action, str]:
         """The bid with the best mean value over sampled deals played out by the medium
         player, the same deals for every bid considered: nil, and the likely tricks of
         the hand from one below to two above. A sampled deal must agree with the bids
@@ -353,19 +346,20 @@ class SearchBot:
         last one drawn stands.
         """
         medium = self.fallback.act(obs)
-        likely = round(estimate_tricks(obs.hand, mask_of(obs.discards), obs.rules.players))
+        likely = round(estimate_tricks(obs.hand, 0, 4))
         wanted = {0, medium.tricks, *range(likely - 1, likely + 3)}
         choices = [a for a in obs.legal if a.tricks in wanted]
+        assert obs.dealer is not None
         totals = dict.fromkeys(choices, 0.0)
-        for _ in range(self.bid_samples):
-            rollout = self._rollout(obs, self._sample(obs))
+        deals = self._bid_deals(obs)
+        for _ in range(deals):
+            rollout = Rollout(obs.rules, self._sample(obs), obs.dealer, obs.blind_nil)
             seed = self.rng.getrandbits(32)
             for choice in choices:
                 bids = [choice.tricks if s == obs.seat else b for s, b in enumerate(obs.bids)]
                 totals[choice] += _played_value(obs, rollout.play(bids, seed))
         ranked = sorted(choices, key=lambda a: (totals[a], a == medium), reverse=True)
         best, second = ranked[0], ranked[1]
-        deals = self.bid_samples
         return best, (f"expected {totals[best] / deals:+.1f} points over {deals} sampled deals "
                       f"played out, {(totals[best] - totals[second]) / deals:.1f} more than "
                       f"bidding {second.tricks or 'nil'}")
@@ -376,7 +370,7 @@ class SearchBot:
         not, the same deals both ways."""
         assert obs.dealer is not None
         totals = {True: 0.0, False: 0.0}
-        deals = self.bid_samples
+        deals = self._bid_deals(obs)
         for _ in range(deals):
             rollout = Rollout(obs.rules, self._sample(obs), obs.dealer, obs.blind_nil,
                               deciding=obs.seat)
@@ -435,7 +429,8 @@ class CheatBot(SearchBot):
     def __init__(self, rng: random.Random, **budget: Any) -> None:
         super().__init__(rng, **budget)
         # one deal, the true one, is enough for the rollouts too
-        self.bid_samples, self.early_samples = min(self.bid_samples, 1), min(self.early_samples, 1)
+        self.bids = 1 if self.bids is None else min(self.bids, 1)
+        self.early_samples = min(self.early_samples, 1)
         self.true_hands: Callable[[], list[int]] | None = None
 
     def reveal(self, true_hands: Callable[[], list[int]]) -> None:
