@@ -13,7 +13,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from spades.actions import BLIND_NIL, Action
-from spades.cards import Card
+from spades.cards import Card, sorted_cards
 from spades.errors import SpadesError
 from spades.observation import Observation
 from spades.tui import make_app
@@ -31,6 +31,7 @@ from spades.tui.session import HUMAN, SAVE_FILE, PlaySession, warm_up_solver
 from spades.tui.widgets import CardWidget, OptionWidget, card_label, in_symbols
 
 SIZE = (80, 24)
+QUICK = {"speed": "instant", "trick_pause": "off"}  # the preferences of quick tests
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -96,7 +97,7 @@ def person_to_act(app: SpadesApp) -> bool:
 
 def new_app(tmp_path: Path, variant: str, seed: str = "1", **prefs: object) -> SpadesApp:
     config, data = tmp_path / "config", tmp_path / "data"
-    save_preferences(Preferences(**{"speed": "instant", **prefs}), config)  # type: ignore[arg-type]
+    save_preferences(Preferences(**{**QUICK, **prefs}), config)  # type: ignore[arg-type]
     return make_app(variant, "medium", seed=seed, config=config, data=data, warm_up=False)
 
 
@@ -172,7 +173,7 @@ def test_whole_games_through_keys_and_clicks(tmp_path: Path, variant: str,
                                              target: int | None) -> None:
     async def main() -> None:
         config, data = tmp_path / "config", tmp_path / "data"
-        save_preferences(Preferences(speed="instant"), config)
+        save_preferences(Preferences(**QUICK), config)  # type: ignore[arg-type]
         rules = {} if target is None else {"target": target}
         app = make_app(variant, "medium", seed="whole", config=config, data=data, warm_up=False,
                        **rules)
@@ -214,7 +215,7 @@ def forced_position(variant: str, seed: str) -> PlaySession:
 
 
 def app_for(session: PlaySession, tmp_path: Path, **prefs: object) -> SpadesApp:
-    return SpadesApp(session, Preferences(**{"speed": "instant", **prefs}),  # type: ignore[arg-type]
+    return SpadesApp(session, Preferences(**{**QUICK, **prefs}),  # type: ignore[arg-type]
                      tmp_path / "config", tmp_path / "data", warm_up=False)
 
 
@@ -861,3 +862,202 @@ def test_four_colour_suits_draw_each_suit_in_its_colour(tmp_path: Path) -> None:
                     assert colour_name(rendered_colour(widget)) == expected, suit
 
     run(main)
+
+
+# ------------------------------------------------------------ a trick you can follow
+
+
+def trick_just_won(session: PlaySession) -> bool:
+    """A trick of this hand has just been finished, and the next has no card yet."""
+    obs = session.observation()
+    return obs.phase == "play" and bool(obs.tricks) and not (obs.trick and obs.trick.cards)
+
+
+def held_position(variant: str, seed: str, person_next: bool = False) -> PlaySession:
+    """A trick just finished; a computer leads the next, or with ``person_next`` the
+    person must lead her last card (Auto Play One would play it)."""
+    def ready(session: PlaySession) -> bool:
+        obs = session.observation()
+        if not trick_just_won(session):
+            return False
+        return (obs.to_move == HUMAN and len(obs.legal) == 1) if person_next else \
+            obs.to_move != HUMAN
+    session = PlaySession.new(variant, "medium", seed=seed)
+    play_until(session, ready)
+    return session
+
+
+def table_text(app: SpadesApp, widget: str) -> str:
+    """The text of one drawn part of the table (``#table``, ``#scores``, ``#plays``)."""
+    return game_screen(app).query_one(widget).render().plain  # type: ignore[union-attr]
+
+
+def test_a_finished_trick_stays_until_a_key_is_pressed(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = held_position("partnership", "held")
+        trick, count = session.observation().tricks[-1], len(session.actions)
+        winner = session.names[trick.winner or 0]
+        app = app_for(session, tmp_path, trick_pause="until a key")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(1.0)  # the computers are instant, yet the trick stays
+            assert len(session.actions) == count
+            assert f"{winner} won the trick · any key goes on" in screen_text(app)
+            table = table_text(app, "#table")
+            assert all(card_label(card) in table for card in trick.cards)
+            assert "┏" in table  # the winning card in a heavy border
+            await pilot.press("space")
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+            assert "any key goes on" not in screen_text(app)
+
+    run(main)
+
+
+def test_a_finished_trick_goes_on_after_the_preferred_time(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = held_position("two-player", "held")
+        count = len(session.actions)
+        app = app_for(session, tmp_path, trick_pause="short")
+        async with app.run_test(size=SIZE) as pilot:
+            start = asyncio.get_running_loop().time()
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+            waited = asyncio.get_running_loop().time() - start
+            assert 0.7 < waited < 3, waited
+
+    run(main)
+
+
+def test_with_auto_play_one_the_trick_before_a_forced_lead_is_seen(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = held_position("two-player-300", "forced lead", person_next=True)
+        count = len(session.actions)
+        app = app_for(session, tmp_path, trick_pause="until a key")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(1.0)
+            assert len(session.actions) == count and "won the trick" in screen_text(app)
+            await pilot.press("space")
+            await wait_for(pilot, lambda: len(session.actions) > count, seconds=5)
+            assert session.actions[count][0] == HUMAN
+
+    run(main)
+
+
+def test_the_last_plays_are_listed_and_the_played_cards_shown_by_suit(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = play_position("partnership", "listed",
+                                lambda o: len(o.tricks) >= 3 and bool(o.trick and o.trick.cards))
+        obs, names = session.observation(), session.names
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+            plays = table_text(app, "#plays").splitlines()
+            assert len(plays) == 3  # the current trick and the two before it, in order
+            for line, trick in zip(plays, obs.tricks_so_far[-3:], strict=True):
+                said = " · ".join(
+                    f"{names[(trick.leader + i) % 4]}{' led' if i == 0 else ''} "
+                    f"{card_label(card)}" for i, card in enumerate(trick.cards))
+                assert said in line
+                assert line.endswith(" won") == (trick.winner is not None)
+                if trick.winner is not None:
+                    assert line.endswith(f"— {names[trick.winner]} won")
+            panel = table_text(app, "#scores").splitlines()
+            played = sorted_cards(c for t in obs.tricks_so_far for c in t.cards)
+            for symbol in "♠♥♣♦":  # high cards first; none: a dash, or spades not broken
+                line = next(row for row in panel if row.startswith(symbol + " "))
+                mine = [card_label(c)[:-1] for c in played if card_label(c)[-1] == symbol]
+                empty = "not broken" if symbol == "♠" else "—"
+                assert line[2:] in ((" ".join(mine), "".join(mine)) if mine else (empty,))
+            assert_nothing_hidden_shown(app)
+
+    run(main)
+
+
+def test_partnership_shows_each_sides_bid_and_tricks(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = play_position("partnership", "sides", lambda o: len(o.tricks) >= 4)
+        obs = session.observation()
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+            panel = table_text(app, "#scores")
+            for seats in ((0, 2), (1, 3)):
+                bid = sum(obs.bids[s] or 0 for s in seats)
+                nils = [s for s in seats if obs.bids[s] == 0]
+                words = " + ".join(([str(bid)] if bid or not nils else []) +
+                                   ["blind nil" if s in obs.blind_nil else "nil" for s in nils])
+                won = sum(obs.tricks_won[s] for s in seats)
+                assert f"bid {words} · won {won}" in panel, panel
+
+    run(main)
+
+
+def test_two_player_discards_stay_visible_all_hand(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = play_position("two-player", "discards", lambda o: len(o.tricks) >= 6)
+        discards = session.observation().discards
+        assert len(discards) == 13
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+            table = table_text(app, "#table")
+            assert "Your discards (out of play)" in table
+            assert all(card_label(card) in table for card in discards)
+
+    run(main)
+
+
+def test_the_selection_shows_on_a_darkened_card(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = play_position("two-player-300", "cursor", lambda o: len(o.legal) < len(o.hand))
+        legal = {a.card for a in session.observation().legal}
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+            cards = [w for w in game_screen(app).query(CardWidget) if w.card is not None]
+            while not (selected := next(w for w in cards if w.has_class("-selected"))).has_class(
+                    "-unplayable"):
+                await pilot.press("right")
+            assert selected.card not in legal
+            size = selected.outer_size
+            top = selected.render_lines(Region(0, 0, size.width, size.height))[0].text
+            assert top.startswith("┏"), top  # the selection's heavy border, darkened or not
+
+    run(main)
+
+
+def test_the_table_is_centred_scales_and_says_when_the_terminal_is_too_small(
+        tmp_path: Path) -> None:
+    async def main() -> None:
+        session = play_position("partnership", "sizes", lambda o: len(o.tricks) >= 1)
+        count = len(session.actions)
+        app = app_for(session, tmp_path, speed="slow")
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause(0.2)
+            board = game_screen(app).query_one("#board").region
+            assert abs(board.x - (160 - board.right)) <= 1 and board.width < 160
+            assert abs(board.y - (47 - board.bottom)) <= 1  # centred above the footer
+            card = next(w for w in game_screen(app).query(CardWidget) if w.card is not None)
+            assert card.outer_size.height == 5  # large cards where there is room
+            assert "╭─────╮" in screen_text(app)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.2)
+            assert card.outer_size.height == 3 and "too small" not in screen_text(app)
+            await pilot.press(*card_keys(session.observation().legal[0].card), "enter")
+            await pilot.resize_terminal(70, 20)
+            await wait_for(pilot, lambda: "70 columns by 20 rows" in screen_text(app), seconds=5)
+            assert "needs at least 80 by 24" in screen_text(app).replace("\n", " ")
+            played = len(session.actions)
+            assert played == count + 1 and session.computer_to_move is not None
+            await pilot.pause(1.5)  # longer than a slow computer's pause
+            assert len(session.actions) == played  # the computers wait while it is too small
+            await pilot.resize_terminal(80, 24)
+            await wait_for(pilot, lambda: len(session.actions) > played, seconds=5)
+            assert "too small" not in screen_text(app) and len(session.actions) > count
+
+    run(main)
+
+
+def test_the_trick_pause_is_a_preference() -> None:
+    assert Preferences().trick_pause == "normal" and Preferences().trick_seconds == 1.5
+    assert Preferences(trick_pause="until a key").trick_seconds is None
+    with pytest.raises(ValueError, match="trick_pause"):
+        Preferences(trick_pause="forever")

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -40,10 +40,12 @@ from .screens import (
 from .session import HUMAN, SAVE_FILE, PlaySession, start_solver_warm_up
 from .widgets import (
     CardWidget,
+    Drawn,
     OptionWidget,
     action_words,
     card_label,
     card_text,
+    draw_plays,
     draw_scores,
     draw_table,
     in_symbols,
@@ -55,11 +57,19 @@ AUTO_PLAY_PAUSE = 0.4  # seconds a forced card waits before it plays itself
 # typed cards, in either case; no command sits on any of these keys (nor on the digits)
 RANK_KEYS = "23456789tjqka"
 SUIT_KEYS = "cdhs"
+SMALLEST = (80, 24)  # the terminal the table needs, in columns and rows
 
 
 class GameScreen(Screen[None]):
-    """The table and the person's decisions."""
+    """The table and the person's decisions.
 
+    The screen's size classes choose the layout: too small below 80 by 24 (a notice,
+    and the game waits), large cards from 96 by 33."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (SMALLEST[0], "-normal-width"),  # noqa: RUF012
+                              (96, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SMALLEST[1], "-normal-height"),  # noqa: RUF012
+                            (33, "-tall")]
     BINDINGS = [  # noqa: RUF012
         Binding("i", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
@@ -87,21 +97,39 @@ class GameScreen(Screen[None]):
         self.options: list[tuple[str, Action | None]] = []
         self.decision = -1  # the number of actions taken when the selection was last reset
         self.suggestion: Action | None = None  # the bid offered first
+        # a finished trick kept on the table, and the last one let go, by (epoch, actions)
+        self.holding: tuple[int, int] | None = None
+        self.released: tuple[int, int] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Horizontal(id="middle"):
-            yield Static(id="table")
-            yield Static(id="scores")
-        yield Static(id="prompt")
-        with Horizontal(id="options"):
-            for index in range(OPTION_SLOTS):
-                yield OptionWidget(index, classes="option")
-        with Horizontal(id="hand"):
-            for _ in range(HAND_SLOTS):
-                yield CardWidget(classes="card")
-        yield Static(id="status")
+        with Vertical(id="board"):
+            yield Static(id="title")
+            with Horizontal(id="middle"):
+                yield Drawn(id="table")
+                yield Drawn(id="scores")
+            yield Static(id="prompt")
+            with Horizontal(id="options"):
+                for index in range(OPTION_SLOTS):
+                    yield OptionWidget(index, classes="option")
+            yield Drawn(id="plays")
+            with Horizontal(id="hand"):
+                for _ in range(HAND_SLOTS):
+                    yield CardWidget(classes="card")
+            yield Static(id="status")
+        yield Static(id="too-small")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self.query_one("#too-small", Static).update(
+            f"The terminal is {width} columns by {height} rows: too small.\nThe table "
+            f"needs at least {SMALLEST[0]} by {SMALLEST[1]}. Make the window larger; the "
+            "game waits.")
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is too small for the table (the game waits)."""
+        return self.has_class("-narrow") or self.has_class("-short")
 
     def on_mount(self) -> None:
         self.advance()
@@ -137,10 +165,16 @@ class GameScreen(Screen[None]):
         title = (f" Spades · {rules.variant} · {self.session.level} computer · hand "
                  f"{obs.hand_number}")
         self.query_one("#title", Static).update(Text(title, style="bold"))
-        self.query_one("#table", Static).update(
-            draw_table(obs, names, self.shown_trick(obs), four))
-        self.query_one("#scores", Static).update(draw_scores(obs, names))
+        shown = self.shown_trick(obs)
+        self.query_one("#table", Drawn).draw(
+            lambda width, height: draw_table(obs, names, shown, four, width, height))
+        self.query_one("#scores", Drawn).draw(
+            lambda width, _: draw_scores(obs, names, four, width))
+        self.query_one("#plays", Drawn).draw(
+            lambda _, height: draw_plays(obs, names, four, height))
         self.options = self.current_options(obs)
+        self.query_one("#options").display = bool(self.options)
+        self.query_one("#plays").display = not self.options
         for widget in self.query(OptionWidget):
             index = widget.index
             if index < len(self.options):
@@ -188,6 +222,9 @@ class GameScreen(Screen[None]):
         names = self.session.names
         if obs.phase == "game over":
             return Text("The game is over.", style="bold")
+        if self.holding is not None and obs.tricks:
+            winner = names[obs.tricks[-1].winner or 0]
+            return Text(f"{winner} won the trick · any key goes on", style="bold")
         if not self.my_turn(obs):
             who = names[obs.to_move] if obs.to_move is not None else "nobody"
             return Text(f"{who} is thinking…", style="italic")
@@ -224,9 +261,11 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ the flow of the game
 
     def advance(self) -> None:
-        """After a change: redraw; then a hand summary, the end, a computer turn, a forced card."""
-        self.refresh_view()
+        """After a change: redraw; then a hand summary, the end, a finished trick kept
+        on the table, a computer turn, a forced card."""
         obs = self.obs
+        held = self.hold_trick(obs)
+        self.refresh_view()
         if len(obs.results) > self.results_seen:
             self.results_seen = len(obs.results)
             number = self.results_seen
@@ -242,6 +281,8 @@ class GameScreen(Screen[None]):
             self.app.push_screen(GameOverScreen(self.game_over_message(obs)),
                                  callback=self.after_game_over)
             return
+        if held:
+            return
         if self.session.computer_to_move is not None:
             epoch = self.epoch
             self.after(self.prefs.delay, lambda: self.computer_turn(epoch))
@@ -249,6 +290,29 @@ class GameScreen(Screen[None]):
         if obs.phase == "play" and len(obs.legal) == 1 and self.prefs.auto_play_one:
             epoch, forced = self.epoch, obs.legal[0]
             self.after(AUTO_PLAY_PAUSE, lambda: self.auto_play(epoch, forced))
+
+    def hold_trick(self, obs: Observation) -> bool:
+        """Whether the trick just finished stays on the table now: before a computer's
+        or Auto Play One's next card, until a key is pressed or the preference's time
+        has passed (the person's own lead waits for her anyway)."""
+        if obs.phase != "play" or not obs.tricks or (obs.trick is not None and obs.trick.cards):
+            return False
+        key, seconds = (self.epoch, len(self.session.actions)), self.prefs.trick_seconds
+        automatic = self.session.computer_to_move is not None or (
+            self.prefs.auto_play_one and len(obs.legal) == 1)
+        if key == self.released or seconds == 0 or not automatic:
+            return False
+        if self.holding != key:
+            self.holding = key
+            if seconds is not None:
+                self.set_timer(seconds, lambda: self.release(key))
+        return True
+
+    def release(self, key: tuple[int, int]) -> None:
+        """Let the trick held on the table go, and the game on."""
+        if self.holding == key:
+            self.holding, self.released = None, key
+            self.advance()
 
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
         """Call ``callback`` in ``seconds`` (at once, after pending messages, for 0)."""
@@ -274,7 +338,8 @@ class GameScreen(Screen[None]):
     def computer_turn(self, epoch: int) -> None:
         """Start the computer seat's decision in a thread."""
         seat = self.session.computer_to_move
-        if epoch != self.epoch or seat is None or self.thinking or self.app.screen is not self:
+        if (epoch != self.epoch or seat is None or self.thinking or self.app.screen is not self
+                or self.too_small):
             if epoch == self.epoch and seat is not None and not self.thinking:
                 self.set_timer(0.1, lambda: self.computer_turn(epoch))  # a dialog is open
             return
@@ -310,7 +375,11 @@ class GameScreen(Screen[None]):
     def auto_play(self, epoch: int, forced: Action) -> None:
         """Play the only legal card (Auto Play One), if it is still the person's decision."""
         obs = self.obs
-        if epoch == self.epoch and self.my_turn(obs) and list(obs.legal) == [forced]:
+        if epoch != self.epoch or not self.my_turn(obs) or list(obs.legal) != [forced]:
+            return
+        if self.too_small or self.app.screen is not self:  # wait until she can see it
+            self.set_timer(0.1, lambda: self.auto_play(epoch, forced))
+        else:
             self.act(forced, f"Auto Play One played {card_label(forced.card)}")
 
     def act(self, action: Action, message: str | None = None) -> None:
@@ -363,6 +432,9 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Arrows, Enter, space, typed cards and bids, and the decision keys."""
+        if self.holding is not None:  # the key lets the trick go (and does its command)
+            self.release(self.holding)
+            return
         obs = self.obs
         key, char = event.key, event.character or ""
         if not self.my_turn(obs):
@@ -544,7 +616,7 @@ class GameScreen(Screen[None]):
             self.say(str(error), error=True)
             return
         self.epoch += 1
-        self.thinking = False
+        self.thinking, self.holding = False, None
         self.selected, self.typed, self.confirming = 0, "", None
         self.picked.clear()
         self.results_seen = len(self.obs.results)

@@ -17,6 +17,10 @@ APP_NAME = "spades"
 PREFS_FILE = "preferences.json"
 # the computer players' speed: the pause before each of their actions, in seconds
 SPEEDS = {"instant": 0.0, "fast": 0.15, "normal": 0.6, "slow": 1.2}
+# how long a finished trick stays on the table before the next one's first card, in
+# seconds ("until a key": until the person presses one); a key always goes on at once
+TRICK_PAUSES: dict[str, float | None] = {"off": 0.0, "short": 0.8, "normal": 1.5,
+                                         "long": 3.0, "until a key": None}
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,7 @@ class Preferences:
 
     auto_play_one: bool = True
     speed: str = "normal"
+    trick_pause: str = "normal"
     level: str = "medium"
     four_colour: bool = False
     confirm_play: bool = False
@@ -37,6 +42,9 @@ class Preferences:
                            str(BlindNilPolicy.parse(self.partner_blind_nil)))
         if self.speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {self.speed!r}")
+        if self.trick_pause not in TRICK_PAUSES:
+            raise ValueError(f"trick_pause must be one of {', '.join(TRICK_PAUSES)}, "
+                             f"not {self.trick_pause!r}")
         if self.level not in BOTS:
             raise ValueError(f"level must be one of {', '.join(BOTS)}, not {self.level!r}")
 
@@ -44,6 +52,11 @@ class Preferences:
     def delay(self) -> float:
         """Seconds before each computer action."""
         return SPEEDS[self.speed]
+
+    @property
+    def trick_seconds(self) -> float | None:
+        """Seconds a finished trick stays on the table (None: until a key is pressed)."""
+        return TRICK_PAUSES[self.trick_pause]
 
 
 def config_dir() -> Path:

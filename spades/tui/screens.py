@@ -11,15 +11,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label, Select, Static, Switch
+from textual.widgets import Checkbox, DataTable, Label, Select, Static
 
 from ..analysis import PlayValue
 from ..bots import BOTS
 from ..bots.policy import CHOICES
 from ..rules import Rules
-from .prefs import SPEEDS, Preferences
+from .prefs import SPEEDS, TRICK_PAUSES, Preferences
 from .session import HandSummary, PlaySession
-from .widgets import card_text, side_names
+from .widgets import card_text, side_names, side_seats
 
 HELP = """\
 [b]Keys[/b] (Esc closes this help)
@@ -134,6 +134,8 @@ class HandSummaryScreen(ModalScreen[None]):
         for index, card in enumerate(last.cards):
             seat = (last.leader + index) % self.rules.players
             trick += Text(f"{self.names[seat]} ") + card_text(card, self.four_colour) + Text("  ")
+        if last.winner is not None:
+            trick += Text(f"— {self.names[last.winner]} won it", style="bold")
         lines.append(trick)
         with Vertical(classes="dialog wide"):
             yield Static(Text("\n").join(lines))
@@ -249,8 +251,8 @@ def saved_game_words(session: PlaySession) -> str:
 
 
 class PreferencesScreen(ModalScreen[Preferences]):
-    """Auto Play One, the computer's speed and level, four-colour suits, confirm before play,
-    the computer partner's blind nil policy."""
+    """Auto Play One, the computer's speed and level, how long a finished trick stays,
+    four-colour suits, confirm before play, the computer partner's blind nil policy."""
 
     BINDINGS = [Binding("escape", "done", "Close")]  # noqa: RUF012
 
@@ -260,33 +262,32 @@ class PreferencesScreen(ModalScreen[Preferences]):
 
     def compose(self) -> ComposeResult:
         p = self.prefs
+        policies = list(CHOICES)
+        if all(value != p.partner_blind_nil for _, value in policies):
+            policies.append((p.partner_blind_nil, p.partner_blind_nil))  # hand-edited
+        pauses = [(name if seconds is None else f"{name} ({seconds:g} s)", name)
+                  for name, seconds in TRICK_PAUSES.items()]
         with Vertical(classes="dialog"):
             yield Static(Text("Preferences", style="bold"))
             for key, label in (("auto_play_one", "Auto Play One (play a forced card)"),
                                ("four_colour", "Four-colour suits"),
                                ("confirm_play", "Confirm before playing a card")):
+                yield Checkbox(label, getattr(p, key), id=key, compact=True, classes="pref")
+            for key, choices, label in (
+                    ("speed", [(name, name) for name in SPEEDS], "Computer speed"),
+                    ("trick_pause", pauses, "A finished trick stays on the table"),
+                    ("level", [(name, name) for name in BOTS],
+                     "Computer level (from the next decision)"),
+                    ("partner_blind_nil", policies,
+                     "Computer partner's blind nil (four players)")):
                 with Horizontal(classes="pref"):
-                    yield Switch(value=getattr(p, key), id=key)
+                    yield Select(choices, value=getattr(p, key), id=key, allow_blank=False,
+                                 compact=True)
                     yield Label(label)
-            with Horizontal(classes="pref"):
-                yield Select([(name, name) for name in SPEEDS], value=p.speed, id="speed",
-                             allow_blank=False)
-                yield Label("Computer speed")
-            with Horizontal(classes="pref"):
-                yield Select([(name, name) for name in BOTS], value=p.level, id="level",
-                             allow_blank=False)
-                yield Label("Computer level (from the next decision)")
-            with Horizontal(classes="pref"):
-                policies = list(CHOICES)
-                if all(value != p.partner_blind_nil for _, value in policies):
-                    policies.append((p.partner_blind_nil, p.partner_blind_nil))  # hand-edited
-                yield Select(policies, value=p.partner_blind_nil,
-                             id="partner_blind_nil", allow_blank=False)
-                yield Label("Your computer partner's blind nil (four players)")
             yield Label("Esc closes and saves", classes="hint")
 
-    def on_switch_changed(self, event: Switch.Changed) -> None:
-        self.prefs = _replace(self.prefs, event.switch.id or "", event.value)
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.prefs = _replace(self.prefs, event.checkbox.id or "", event.value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str):
@@ -302,11 +303,6 @@ def _replace(prefs: Preferences, key: str, value: object) -> Preferences:
 
 
 # ------------------------------------------------------------ shared text
-
-
-def side_seats(rules: Rules, side: int) -> list[int]:
-    """The seats of ``side``."""
-    return [seat for seat in range(rules.players) if rules.side_of(seat) == side]
 
 
 def bid_text(summary: HandSummary, seat: int) -> str:

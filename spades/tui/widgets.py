@@ -7,23 +7,30 @@ finished hand, its public summary): no other seat's cards ever reach a widget.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.message import Message
-from textual.widgets import Static
+from textual.widget import Widget
 
 from ..actions import BLIND_NIL, KEEP, Action
 from ..cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
     RANK_LETTERS,
+    SPADES,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     TEN,
     Card,
     parse_card,
     rank_of,
+    sorted_cards,
     suit_of,
 )
 from ..observation import Observation, TrickView
+from ..rules import Rules
 
 SUIT_COLOURS = {  # two colours, and four with the preference on
     False: ("default", "red", "red", "default"),
@@ -69,8 +76,35 @@ def cards_line(cards: tuple[Card, ...] | list[Card], four_colour: bool) -> Text:
     return Text(" ").join(card_text(c, four_colour) for c in cards)
 
 
-class CardWidget(Static):
-    """One card of the person's hand; a click chooses it."""
+def large_card(card: Card, four_colour: bool) -> list[Text]:
+    """A card five wide and three high (inside its border): the rank in two corners,
+    the suit in the middle."""
+    label = card_label(card)
+    rank, suit = label[:-1], label[-1]
+    colour = SUIT_COLOURS[four_colour][suit_of(card)]
+    return [Text(rank.ljust(5), style=colour), Text(suit.center(5), style=colour),
+            Text(rank.rjust(5), style=colour)]
+
+
+class Drawn(Widget):
+    """A widget drawn by a function of its size (width, height), so that it fills
+    whatever room the layout gives it."""
+
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.drawing: Callable[[int, int], Text] = lambda width, height: Text("")
+
+    def draw(self, drawing: Callable[[int, int], Text]) -> None:
+        """Draw with ``drawing`` from now on."""
+        self.drawing = drawing
+        self.refresh()
+
+    def render(self) -> Text:
+        return self.drawing(self.size.width, self.size.height)
+
+
+class CardWidget(Widget):
+    """One card of the person's hand, small or (with room for it) large; a click chooses it."""
 
     class Chosen(Message):
         """The card was clicked."""
@@ -80,29 +114,37 @@ class CardWidget(Static):
             self.card = card
 
     def __init__(self, **kwargs: str) -> None:
-        super().__init__("", **kwargs)
+        super().__init__(**kwargs)
         self.card: Card | None = None
+        self.four_colour = False
 
     def show(self, card: Card | None, four_colour: bool, playable: bool = True,
              selected: bool = False, picked: bool = False) -> None:
         """Draw ``card`` (None hides the slot) in its state."""
-        self.card = card
+        self.card, self.four_colour = card, four_colour
         self.display = card is not None
         if card is None:
             return
-        self.update(card_text(card, four_colour))
         self.set_class(not playable, "-unplayable")
         self.set_class(selected, "-selected")
         self.set_class(picked, "-picked")
         for suit in SUIT_NAMES:
             self.set_class(suit == SUIT_NAMES[suit_of(card)], suit)
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.card is None:
+            return Text("")
+        if self.size.height >= 3:
+            return Text("\n").join(large_card(self.card, self.four_colour))
+        return card_text(self.card, self.four_colour)
 
     def on_click(self) -> None:
         if self.card is not None:
             self.post_message(self.Chosen(self.card))
 
 
-class OptionWidget(Static):
+class OptionWidget(Widget):
     """One choice of the current decision (keep, a bid, give…); a click takes it."""
 
     class Chosen(Message):
@@ -113,16 +155,21 @@ class OptionWidget(Static):
             self.index = index
 
     def __init__(self, index: int, **kwargs: str) -> None:
-        super().__init__("", **kwargs)
+        super().__init__(**kwargs)
         self.index = index
+        self.label = ""
 
     def show(self, label: str | None, selected: bool = False, enabled: bool = True) -> None:
         """Draw the option (None hides it)."""
         self.display = label is not None
         if label is not None:
-            self.update(label)
+            self.label = label
             self.set_class(selected, "-selected")
             self.set_class(not enabled, "-unplayable")
+            self.refresh(layout=True)
+
+    def render(self) -> Text:
+        return Text(self.label)
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.index))
@@ -149,19 +196,27 @@ class Canvas:
             if 0 <= column < self.width:
                 self.rows[y][column] = (char, styles[offset])
 
-    def centre(self, y: int, text: Text | str, left: int = 0, right: int | None = None) -> None:
-        """Write ``text`` centred between columns ``left`` and ``right``."""
-        right = self.width if right is None else right
+    def centre(self, y: int, text: Text | str, middle: int | None = None) -> None:
+        """Write ``text`` centred on column ``middle`` (the canvas's middle), kept inside."""
+        middle = self.width // 2 if middle is None else middle
         length = len(text.plain if isinstance(text, Text) else text)
-        self.put(left + max(0, (right - left - length) // 2), y, text)
+        self.put(min(max(1, middle - length // 2), max(0, self.width - length - 1)), y, text)
 
-    def box(self, x: int, y: int, label: Text, style: str = "") -> None:
-        """A small card: a rounded box three rows high around a label."""
-        width = max(3, len(label.plain))
-        self.put(x, y, Text("╭" + "─" * width + "╮", style=style))
-        self.put(x, y + 1, Text("│", style=style) + label + Text(
-            " " * (width - len(label.plain)) + "│", style=style))
-        self.put(x, y + 2, Text("╰" + "─" * width + "╯", style=style))
+    def card(self, x: int, y: int, card: Card, four_colour: bool, large: bool,
+             winner: bool = False) -> None:
+        """A card on the table, small (three rows) or large (five); the trick's winner
+        in a heavy yellow border."""
+        style = "bold yellow" if winner else ""
+        lines = large_card(card, four_colour) if large else [card_text(card, four_colour)]
+        width = 5 if large else 3
+        left, right, top, bottom, side = ("┏", "┓", "┗", "┛", "┃") if winner else \
+            ("╭", "╮", "╰", "╯", "│")
+        line = "━" if winner else "─"
+        self.put(x, y, Text(left + line * width + right, style=style))
+        for row, label in enumerate(lines, start=1):
+            pad = Text(" " * (width - len(label.plain)))
+            self.put(x, y + row, Text(side, style=style) + label + pad + Text(side, style=style))
+        self.put(x, y + len(lines) + 1, Text(top + line * width + bottom, style=style))
 
     def text(self) -> Text:
         """The grid as Rich text."""
@@ -188,78 +243,148 @@ def seat_line(obs: Observation, seat: int, names: list[str]) -> Text:
     return Text(" · ".join(parts), style=style)
 
 
+def large_table(width: int, height: int, players: int) -> bool:
+    """Whether a table of this size has room for large cards."""
+    return width >= 60 and height >= (17 if players == 2 else 18)
+
+
 def draw_table(obs: Observation, names: list[str], shown: TrickView | None,
-               four_colour: bool, width: int = 52, height: int = 12) -> Text:
-    """The table: each seat with its bid and tricks, the cards of ``shown`` by seat.
+               four_colour: bool, width: int, height: int) -> Text:
+    """The table, centred in ``width`` by ``height``: each seat with its bid and tricks,
+    the cards of ``shown`` by seat (large where there is room); in two-player the
+    person's discards, all hand long; the cards of a blind nil exchange.
 
     ``shown`` is the trick in play, or the trick just finished (its winner marked).
     During the draft the centre shows the offered card large, the stock and discards.
     """
     canvas = Canvas(width, height)
     players = obs.rules.players
-    # where each seat sits, relative to the person at the bottom: (label row, card x, card y)
-    spots = ({0: (11, width // 2 - 2, 7), 1: (0, width // 2 - 2, 1)} if players == 2 else
-             {0: (11, width // 2 - 2, 7), 1: (4, 6, 5), 2: (0, width // 2 - 2, 1),
-              3: (4, width - 11, 5)})
-    for seat in range(players):
-        row, x, _ = spots[seat]
-        label = seat_line(obs, seat, names)
-        if players == 4 and seat in (1, 3):
-            left = x + 2 - len(label.plain) // 2
-            canvas.put(min(max(0, left), width - len(label.plain)), row, label)
-        else:
-            canvas.centre(row, label)
+    large = large_table(width, height, players)
+    cw, ch = (7, 5) if large else (5, 3)  # a card's width and height on the table
+    needed = 2 * ch + 7 if players == 2 else 3 * ch + 3
+    top, middle = max(0, (height - needed) // 2), width // 2
+    spread = min(24 if large else 18, middle - cw)
+    # each seat: (its label's row, the middle column of its label and card, its card's row)
+    bottom = top + needed - 1
+    if players == 2:
+        spots = {0: (bottom, middle, top + ch + 5), 1: (top, middle, top + 1)}
+    else:
+        side = top + ch + 1
+        spots = {0: (bottom, middle, top + 2 * ch + 1), 1: (side, middle - spread, side + 1),
+                 2: (top, middle, top + 1), 3: (side, middle + spread, side + 1)}
+    for seat, (row, x, _) in spots.items():
+        canvas.centre(row, seat_line(obs, seat, names), x)
+    corner = spots[0][2] + players // 4  # the first row of the corners beside her card
+    _draw_exchange(canvas, obs, names, corner)
     if obs.phase == "draft":
-        _draw_draft(canvas, obs, names, four_colour)
+        _draw_draft(canvas, obs, names, four_colour, top)
         return canvas.text()
+    if players == 2 and obs.discards:
+        canvas.centre(top + ch + 2, Text("Your discards (out of play)", style="dim"))
+        canvas.centre(top + ch + 3, cards_line(obs.discards, four_colour))
     if shown is not None:
         for index, card in enumerate(shown.cards):
             seat = (shown.leader + index) % players
             _, x, y = spots[seat]
-            style = "bold yellow" if shown.winner == seat else ""
-            canvas.box(x, y, card_text(card, four_colour), style)
+            canvas.card(x - cw // 2, y, card, four_colour, large, shown.winner == seat)
         caption = (f"{names[shown.leader]} led" if shown.winner is None else
                    f"{names[shown.winner]} won the trick")
-        canvas.put(1, height - 2, Text(caption, style="italic"))
+        canvas.centre(corner + ch - 1 - players // 4, Text(caption, style="italic"),
+                      (middle + cw + width) // 2)
     return canvas.text()
 
 
-def _draw_draft(canvas: Canvas, obs: Observation, names: list[str], four_colour: bool) -> None:
+def _draw_exchange(canvas: Canvas, obs: Observation, names: list[str], row: int) -> None:
+    """A blind nil exchange, left of the person's card: what she gave and got, and
+    how many cards others exchanged."""
+    lines = []
+    if obs.gave or obs.received:
+        lines.append(Text("Gave " + (" ".join(map(card_label, obs.gave)) or "none")))
+        lines.append(Text("Got  " + (" ".join(map(card_label, obs.received)) or "none")))
+    for seat, count in enumerate(obs.exchanged):
+        if count is not None and seat != obs.seat:
+            lines.append(Text(f"{names[seat]} swapped {count}", style="dim"))
+    for offset, line in enumerate(lines):
+        canvas.put(1, row + offset, line)
+
+
+def _draw_draft(canvas: Canvas, obs: Observation, names: list[str], four_colour: bool,
+                top: int) -> None:
     """The draft: the offered card large, the stock, and the person's discards so far."""
-    canvas.centre(2, f"Draft · {obs.stock_left} cards left in the stock")
+    canvas.centre(top + 2, f"Draft · {obs.stock_left} cards left in the stock")
     if obs.offered is not None:
-        label = card_text(obs.offered, four_colour, "bold")
-        x = canvas.width // 2 - 4
-        canvas.put(x, 3, "╭───────╮")
-        canvas.put(x, 4, "│       │")
-        canvas.put(x, 5, Text("│  ") + label + Text(" " * (5 - len(label.plain)) + "│"))
-        canvas.put(x, 6, "│       │")
-        canvas.put(x, 7, "╰───────╯")
+        x, y = canvas.width // 2 - 3, top + 3
+        canvas.card(x, y, obs.offered, four_colour, large=True)
     elif obs.to_move is not None:
-        canvas.centre(5, Text(f"{names[obs.to_move]} is drawing…", style="italic"))
-    canvas.put(1, 9, Text("Your discards: ") + cards_line(obs.discards, four_colour))
+        canvas.centre(top + 5, Text(f"{names[obs.to_move]} is drawing…", style="italic"))
+    canvas.centre(top + 9, Text("Your discards (out of play)", style="dim"))
+    canvas.centre(top + 10, cards_line(obs.discards, four_colour))
 
 
-def draw_scores(obs: Observation, names: list[str]) -> Text:
-    """The side panel: hand number, target, each side's score and bags, spades broken."""
+def side_bid(obs: Observation, seats: list[int]) -> str:
+    """A side's bid: its contract, and each nil and blind nil on it ("5 + nil")."""
+    bids = [(seat, obs.bids[seat]) for seat in seats if obs.bids[seat] is not None]
+    if not bids:
+        return "—"
+    parts = [str(sum(bid for _, bid in bids if bid))]
+    parts += ["blind nil" if seat in obs.blind_nil else "nil" for seat, bid in bids if bid == 0]
+    if parts[0] == "0" and len(parts) > 1:
+        parts = parts[1:]
+    return " + ".join(parts)
+
+
+def played_line(cards: list[Card], suit: int, four_colour: bool, width: int) -> Text:
+    """A suit's played cards, high first, spaced if they fit in ``width``."""
+    colour = SUIT_COLOURS[four_colour][suit]
+    line = Text(SUIT_SYMBOLS[suit] + " ", style=colour)
+    ranks = [card_label(c)[:-1] for c in cards]
+    if not ranks:
+        return line + Text("not broken" if suit == SPADES else "—", style="dim")
+    spaced = " ".join(ranks)
+    return line + Text(spaced if len(spaced) + 2 <= width else "".join(ranks), style=colour)
+
+
+def draw_scores(obs: Observation, names: list[str], four_colour: bool, width: int) -> Text:
+    """The side panel: hand number, target, each side's score, bags, total bid and
+    tricks won, and the cards played this hand by suit."""
     rules = obs.rules
     lines = [Text(f"Hand {obs.hand_number} · to {rules.target}", style="bold")]
     for side in range(rules.sides):
         who = side_names(rules.players, names)[side]
-        lines.append(Text(f"{who:<9}{obs.scores[side]:>6}"))
-        lines.append(Text(f"  bags {obs.bag_totals[side]}", style="dim"))
-    if rules.players == 4:
-        lines.append(Text("Us: you + partner", style="dim"))
-    lines.append(Text(""))
-    lines.append(Text("Spades " + ("broken" if obs.spades_broken else "not broken")))
-    if obs.gave or obs.received:
-        lines.append(Text("Gave: " + (" ".join(map(card_label, obs.gave)) or "none")))
-        got = " ".join(map(card_label, obs.received)) if obs.received else "none"
-        lines.append(Text("Got:  " + got))
-    for seat, count in enumerate(obs.exchanged):
-        if count is not None and seat != obs.seat:
-            lines.append(Text(f"{names[seat]} swapped {count}", style="dim"))
+        seats = side_seats(rules, side)
+        won = sum(obs.tricks_won[seat] for seat in seats)
+        lines.append(Text(f"{who:<8}{obs.scores[side]:>5}") +
+                     Text(f" · bags {obs.bag_totals[side]}", style="dim"))
+        lines.append(Text(f"  bid {side_bid(obs, seats)} · won {won}"))
+    played = [card for trick in obs.tricks_so_far for card in trick.cards]
+    lines.append(Text("Played this hand", style="bold"))
+    for card_suit in (SPADES, HEARTS, CLUBS, DIAMONDS):  # the hand's order
+        cards = sorted_cards(c for c in played if suit_of(c) == card_suit)
+        lines.append(played_line(cards, card_suit, four_colour, width))
     return Text("\n").join(lines)
+
+
+def draw_plays(obs: Observation, names: list[str], four_colour: bool, count: int) -> Text:
+    """This hand's last ``count`` tricks, one a line, the cards in the order played:
+    "Trick 4: West led 3♣ · Partner 2♣ · East A♣ · You K♣ — East won"."""
+    lines = []
+    tricks = [t for t in obs.tricks_so_far if t.cards]
+    for number, trick in list(enumerate(tricks, start=1))[-count:]:
+        line = Text(f"Trick {number}: ", style="dim")
+        for index, card in enumerate(trick.cards):
+            seat = (trick.leader + index) % obs.rules.players
+            line += Text(" · " if index else "") + Text(names[seat] + (" led " if index == 0
+                                                                      else " "))
+            line += card_text(card, four_colour)
+        if trick.winner is not None:
+            line += Text(f" — {names[trick.winner]} won", style="bold")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def side_seats(rules: Rules, side: int) -> list[int]:
+    """The seats of ``side``."""
+    return [seat for seat in range(rules.players) if rules.side_of(seat) == side]
 
 
 def side_names(players: int, names: list[str]) -> list[str]:
