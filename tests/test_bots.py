@@ -579,3 +579,32 @@ def test_a_blind_nil_made_in_a_rollout_is_worth_twice_a_nil() -> None:
     bids, tricks = [0, 3, 4, 3], [0, 4, 5, 4]
     blind = search._played_value(obs, Outcome(bids, (0,), tricks))
     assert blind - search._played_value(obs, Outcome(bids, (), tricks)) == 100
+
+
+def two_player_bidding() -> Observation:
+    """The first bid of a two-player hand whose draft medium players made."""
+    game = Game(rules_for("two-player"), seed=4)
+    bots = [make_bot("medium", seat) for seat in range(2)]
+    while game.phase != "bidding":
+        obs = game.observation(game.to_move)
+        game.apply("no blind nil" if obs.phase == "blind nil" else bots[obs.seat].act(obs))
+    return game.observation(game.to_move)
+
+
+def test_a_two_player_bid_solves_the_deals_its_budget_names() -> None:
+    """64 solved deals by default, ``bids=N`` of them, and medium's rule with ``bids=0``."""
+    obs = two_player_bidding()
+    assert "over 64 sampled deals" in make_bot("hard", 1).explain(obs)[1]
+    assert "over 10 sampled deals" in make_bot("hard:bids=10", 1).explain(obs)[1]
+    action, reason = make_bot("hard:bids=0", 1).explain(obs)
+    assert action == make_bot("medium", 1).act(obs) and "rule of thumb" in reason
+
+
+def test_a_two_player_bid_counts_on_the_tricks_a_drafting_opponent_leaves() -> None:
+    """With the opponent's hand sampled as a draft that keeps spades and honours, hard
+    expects fewer tricks than uniform samples of her hand would give it."""
+    obs = two_player_bidding()
+    uniform = SearchBot(random.Random(1))
+    uniform._sample = lambda o: search.sample_hands(o, uniform.rng)  # type: ignore[method-assign]
+    drafted = make_bot("hard", 1)
+    assert drafted.act(obs).tricks < uniform.act(obs).tricks
