@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import reprlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 
 class SpadesError(ValueError):
@@ -14,12 +18,26 @@ class NotationError(SpadesError):
 
 
 class IllegalAction(SpadesError):
-    """An action the rules forbid now; the game is unchanged afterwards."""
+    """An action the rules forbid now; the game is unchanged afterwards.
+
+    ``seat`` is the seat that tried (None if none was named and nobody is to move),
+    ``action`` the action, ``phase`` the game's phase and ``reason`` why, in words for a
+    person: ``"must follow hearts"``. The message puts them together:
+    ``"seat 1 cannot play 2S during play: must follow hearts"``.
+    """
+
+    def __init__(self, seat: int | None, action: Action, phase: str, reason: str) -> None:
+        who = "no seat can" if seat is None else f"seat {seat} cannot"
+        super().__init__(f"{who} {action} during {phase}: {reason}")
+        self.seat, self.action, self.phase, self.reason = seat, action, phase, reason
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[int | None, Action, str, str]]:
+        # pickled (say, from an arena worker) by its fields, not by its message
+        return type(self), (self.seat, self.action, self.phase, self.reason)
 
 
 class RecordError(SpadesError):
     """A game record that does not parse or that breaks a rule."""
-
 
 
 class _Quote(reprlib.Repr):

@@ -3,7 +3,9 @@
 Every hand goes through the phases of its variant (RULES.md): blind nil
 declarations, the two-player draft or the four-player deal, blind nil exchanges,
 bidding and 13 tricks; it is then scored and the next hand starts by itself,
-until a side wins.
+until a side wins. Each legality rule is written once, in :meth:`Game._refusal`:
+``verify()`` raises it, ``can_apply()`` asks it, ``apply()`` verifies then does, and
+``legal_actions()`` lists from the same rules.
 """
 
 from __future__ import annotations
@@ -84,6 +86,21 @@ _FIRST_SPADE = SPADES * RANKS_PER_SUIT
 _SUIT_BITS = (1 << RANKS_PER_SUIT) - 1
 _BIDS = tuple(Action.bid(n) for n in range(14))
 _PLAY = Phase.PLAY
+# the kind of action each phase takes, and its name in a refusal
+_EXPECTED = {
+    Phase.BLIND_NIL: (DECLARE, "'blind nil' or 'no blind nil'"),
+    Phase.DRAFT: (DRAFT, "'keep' or 'discard'"),
+    Phase.EXCHANGE: (GIVE, "'give' and the cards"),
+    Phase.BIDDING: (BID, "a bid"),
+    Phase.PLAY: (PLAY, "a card to play"),
+}
+# why no action is taken in the other phases
+_WAITING = {
+    Phase.DEAL: "the hand has not been dealt",
+    Phase.OVER: "the game is over",
+}
+_EITHER = {DECLARE: (Action(BLIND_NIL), Action(NO_BLIND_NIL)),
+           DRAFT: (Action(KEEP), Action(DISCARD))}
 
 
 def _suit_play_table(suit: int) -> tuple[tuple[Action, ...], ...]:
@@ -102,6 +119,11 @@ def _plays(mask: int) -> list[Action]:
     """The play actions of the cards in ``mask``, lowest first."""
     return [*_CLUBS[mask & _SUIT_BITS], *_DIAMONDS[mask >> 13 & _SUIT_BITS],
             *_HEARTS[mask >> 26 & _SUIT_BITS], *_SPADES[mask >> 39]]
+
+
+def _read(action: Action | int | str) -> Action:
+    """An action given as text or as its integer code."""
+    return Action.parse(action) if isinstance(action, str) else Action.from_code(action)
 
 
 class Game:
@@ -167,26 +189,23 @@ class Game:
         return seat
 
     def legal_actions(self) -> list[Action]:
-        """Every action the seat to move may take now."""
+        """Every action the seat to move may take now (listed from the rules that
+        :meth:`verify` checks)."""
         phase = self.phase
         if phase is _PLAY:
-            trick = self._trick
-            if trick:  # following: most often one suit, one look-up
+            playable, trick = self._playable(), self._trick
+            if trick:  # following, most often in the suit led alone: one look-up
                 suit = trick[0] // RANKS_PER_SUIT
-                bits = self._hands[self.to_move] >> (RANKS_PER_SUIT * suit) & _SUIT_BITS
-                if bits:
-                    return list(_SUIT_PLAYS[suit][bits])
-            return _plays(self._playable())
-        seat = self.to_move
+                if not playable & ~SUIT_MASKS[suit]:
+                    return list(_SUIT_PLAYS[suit][playable >> RANKS_PER_SUIT * suit])
+            return _plays(playable)
         if phase is Phase.BIDDING:
-            return list(_BIDS[0 if self.rules.nil else 1:])
-        if phase is Phase.DRAFT:
-            return [Action(KEEP), Action(DISCARD)]
-        if phase is Phase.BLIND_NIL:
-            return [Action(BLIND_NIL), Action(NO_BLIND_NIL)]
+            return list(_BIDS[self._lowest_bid():])
         if phase is Phase.EXCHANGE:
-            return gives(list(cards_in(self._hands[seat])), self._give_sizes())
-        return []
+            return gives(list(cards_in(self._hands[self.to_move])), self._give_sizes())
+        if phase in _WAITING:
+            return []
+        return list(_EITHER[_EXPECTED[phase][0]])
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (RULES.md §5), and nothing more."""
@@ -241,45 +260,82 @@ class Game:
     # ----------------------------------------------------------------- actions
 
     def apply(self, action: Action | int | str, seat: int | None = None) -> None:
-        """Take ``action`` for the seat to move (or check that it is ``seat``'s turn).
-
-        Raises :class:`IllegalAction` naming the seat, the action, the phase and the
-        reason, and leaves the game unchanged.
-        """
+        """Take ``action`` for the seat to move (or check that it is ``seat``'s turn):
+        :meth:`verify`, then do it."""
         if type(action) is not Action:
-            action = Action.parse(action) if isinstance(action, str) else Action.from_code(action)
-        mover = self.to_move
-        if seat is not None and seat != mover:
-            whose = "nobody's" if mover is None else f"seat {mover}'s"
-            raise self._illegal(seat, action, f"it is {whose} turn")
-        if self.phase is _PLAY and action < BID_BASE and self._playable() >> action & 1:
-            self._play(action)
-            return
-        if not self._is_legal(action):
-            raise self._illegal(mover, action, self._why_illegal(action))
-        self._apply_legal(action)
+            action = _read(action)
+        if self.phase is _PLAY:
+            # the common case first: a legal play, by the rule _refusal applies
+            if seat is None and action < BID_BASE and self._playable() >> action & 1:
+                self._play(action)
+                return
+            self._play(self.verify(action, seat))
+        else:
+            self._take(self.verify(action, seat))
 
-    def _is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is among :meth:`legal_actions`, without listing them."""
-        phase, kind = self.phase, action.kind
-        if phase is Phase.PLAY:
-            return kind == PLAY and bool(self._playable() >> action & 1)
-        if phase is Phase.BIDDING:
-            return kind == BID and (self.rules.nil or action.tricks > 0)
-        if phase is Phase.DRAFT:
-            return kind == DRAFT
-        if phase is Phase.BLIND_NIL:
-            return kind == DECLARE
-        if phase is Phase.EXCHANGE and kind == GIVE:
-            cards = mask_of(action.cards)
-            return (cards & self._hands[self.to_move] == cards
-                    and len(action.cards) in self._give_sizes())
-        return False
+    def verify(self, action: Action | int | str, seat: int | None = None) -> Action:
+        """``action`` read (text, a code or an Action), if the seat to move (or ``seat``)
+        may take it now; else :class:`IllegalAction` with its ``seat``, ``action``,
+        ``phase`` and ``reason``. Unreadable text or codes raise :class:`NotationError`."""
+        if type(action) is not Action:
+            action = _read(action)
+        reason = self._refusal(action, seat)
+        if reason is not None:
+            raise IllegalAction(self.to_move if seat is None else seat, action, self.phase,
+                                reason)
+        return action
+
+    def can_apply(self, action: Action | int | str, seat: int | None = None) -> bool:
+        """Whether :meth:`verify` accepts ``action`` (unreadable input still raises)."""
+        if type(action) is not Action:
+            action = _read(action)
+        return self._refusal(action, seat) is None
+
+    def _refusal(self, action: Action, seat: int | None) -> str | None:
+        """Why ``action`` may not be taken now (by ``seat``, if named), or None if it may:
+        the legality rules, each written here once."""
+        phase, mover = self.phase, self.to_move
+        if seat is not None and seat != mover:
+            return "it is nobody's turn" if mover is None else f"it is seat {mover}'s turn"
+        if phase is _PLAY and action < BID_BASE:  # the most common question first
+            return None if self._playable() >> action & 1 else self._unplayable(action)
+        if phase in _WAITING:
+            return _WAITING[phase]
+        kind, expected = _EXPECTED[phase]
+        if action.kind != kind:
+            return f"expected {expected}"
+        if phase is Phase.BIDDING and action.tricks < self._lowest_bid():
+            return "nil is not allowed in this game"
+        if phase is Phase.EXCHANGE:
+            return self._ungivable(action.cards)
+        return None
+
+    def _lowest_bid(self) -> int:
+        """The lowest bid allowed: nil (0) unless the rules forbid it."""
+        return 0 if self.rules.nil else 1
 
     def _give_sizes(self) -> range:
         """How many cards a blind nil exchange may give: up to 3 with two, exactly 3 with four."""
         most = self.rules.exchange_cards
         return range(most + 1) if self._n == 2 else range(most, most + 1)
+
+    def _ungivable(self, cards: tuple[Card, ...]) -> str | None:
+        """Why the seat to move may not give ``cards`` in her exchange, or None."""
+        missing = [card_text(c) for c in cards if not self._hands[self.to_move] >> c & 1]
+        if missing:
+            return f"does not hold {' '.join(missing)}"
+        if len(cards) not in self._give_sizes():
+            most = self.rules.exchange_cards
+            return f"must give {'at most' if self._n == 2 else 'exactly'} {most} cards"
+        return None
+
+    def _unplayable(self, card: Card) -> str:
+        """Why the seat to move may not play ``card``, which :meth:`_playable` refuses."""
+        if not self._hands[self.to_move] >> card & 1:
+            return f"does not hold {card_text(card)}"
+        if self._trick:
+            return f"must follow {SUIT_NAMES[self._trick[0] // RANKS_PER_SUIT]}"
+        return "spades are not broken"
 
     def deal(self, deck: Sequence[Card | str]) -> None:
         """Start the waiting hand (phase ``deal``) with ``deck``."""
@@ -287,12 +343,10 @@ class Game:
             raise SpadesError(f"no deck is needed now: the game is in phase {self.phase}")
         self._begin_hand(as_deck(deck))
 
-    def _apply_legal(self, action: Action) -> None:
-        """Take an action already known to be legal."""
+    def _take(self, action: Action) -> None:
+        """Take an action already verified, in any phase but play."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            self._play(action)
-        elif phase is Phase.BIDDING:
+        if phase is Phase.BIDDING:
             self._bid(action.tricks)
         elif phase is Phase.DRAFT:
             self._draft(action == KEEP)
@@ -514,47 +568,6 @@ class Game:
         if self._n != 2 or not self.hands:
             return 0
         return len(self.hands[-1].deck) - self._stock_pos
-
-    # ------------------------------------------------------------ errors
-
-    def _illegal(self, seat: int | None, action: Action, reason: str) -> IllegalAction:
-        who = "no seat can" if seat is None else f"seat {seat} cannot"
-        return IllegalAction(f"{who} {action} during {self.phase}: {reason}")
-
-    def _why_unplayable(self, card: Card) -> str:
-        hand = self._hands[self.to_move]
-        if not hand >> card & 1:
-            return f"does not hold {card_text(card)}"
-        if self._trick:
-            return f"must follow {SUIT_NAMES[self._trick[0] // RANKS_PER_SUIT]}"
-        return "spades are not broken"
-
-    def _why_illegal(self, action: Action) -> str:
-        phase = self.phase
-        if phase is Phase.OVER:
-            return "the game is over"
-        if phase is Phase.DEAL:
-            return "the hand has not been dealt"
-        expected = {
-            Phase.BLIND_NIL: "'blind nil' or 'no blind nil'",
-            Phase.DRAFT: "'keep' or 'discard'",
-            Phase.EXCHANGE: "'give' and the cards",
-            Phase.BIDDING: "a bid",
-            Phase.PLAY: "a card to play",
-        }[phase]
-        if action.kind != {Phase.BLIND_NIL: DECLARE, Phase.DRAFT: DRAFT,
-                           Phase.EXCHANGE: GIVE, Phase.BIDDING: BID, Phase.PLAY: PLAY}[phase]:
-            return f"expected {expected}"
-        if phase is Phase.BIDDING:
-            return "nil is not allowed in this game"
-        if phase is Phase.PLAY:
-            return self._why_unplayable(action)
-        cards = action.cards
-        missing = [card_text(c) for c in cards if not self._hands[self.to_move] >> c & 1]
-        if missing:
-            return f"does not hold {' '.join(missing)}"
-        most = self.rules.exchange_cards
-        return f"must give {'at most' if self._n == 2 else 'exactly'} {most} cards"
 
     # ------------------------------------------------------------ the record
 

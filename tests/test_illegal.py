@@ -3,6 +3,8 @@ and the game unchanged afterwards."""
 
 from __future__ import annotations
 
+import pickle
+import random
 import re
 
 import pytest
@@ -64,12 +66,17 @@ def snapshot(game: Game):
 
 
 def assert_illegal(game: Game, action, message: str, seat: int | None = None) -> IllegalAction:
-    """``action`` raises IllegalAction with exactly ``message``; ``game`` is unchanged."""
+    """``action`` raises IllegalAction with exactly ``message`` from apply and verify, and
+    can_apply says no; ``game`` is unchanged."""
     before = snapshot(game)
     with pytest.raises(IllegalAction) as info:
         game.apply(action, seat=seat)
     assert str(info.value) == message
     assert isinstance(info.value, ValueError)
+    with pytest.raises(IllegalAction) as verified:
+        game.verify(action, seat=seat)
+    assert str(verified.value) == message
+    assert game.can_apply(action, seat=seat) is False
     assert snapshot(game) == before
     return info.value
 
@@ -102,6 +109,66 @@ def test_illegal_action_is_a_value_error():
     assert issubclass(IllegalAction, SpadesError)
     assert issubclass(IllegalAction, ValueError)
     assert issubclass(NotationError, ValueError)
+
+
+def test_the_refusal_names_seat_action_phase_and_reason_as_fields():
+    game = playing()
+    game.apply("AH")
+    error = assert_illegal(game, "5S", "seat 1 cannot play 5S during play: must follow hearts")
+    assert (error.seat, error.action, error.phase, error.reason) == (
+        1, Action.parse("5S"), Phase.PLAY, "must follow hearts")
+    turn = assert_illegal(game, "9H", "seat 2 cannot play 9H during play: it is seat 1's turn",
+                          seat=2)
+    assert (turn.seat, turn.reason) == (2, "it is seat 1's turn")
+    over = assert_illegal(finished_game(), "keep",
+                          "no seat can keep during game over: the game is over")
+    assert (over.seat, over.phase, over.reason) == (None, Phase.OVER, "the game is over")
+    again = pickle.loads(pickle.dumps(error))  # as an arena worker sends it back
+    assert (str(again), again.seat, again.action, again.phase, again.reason) == (
+        str(error), 1, Action.parse("5S"), Phase.PLAY, "must follow hearts")
+
+
+def test_verify_returns_the_action_read_and_changes_nothing():
+    game = playing()
+    game.apply("AH")
+    before = snapshot(game)
+    for given in ("9h", "play 9H", Action.parse("9H"), int(Action.parse("9H"))):
+        assert game.verify(given) == Action.parse("9H")
+        assert game.verify(given, seat=1) == Action.parse("9H")
+        assert game.can_apply(given) and game.can_apply(given, seat=1)
+    assert snapshot(game) == before
+    game.apply("9H")
+    assert game.to_move == 2
+
+
+@pytest.mark.parametrize("text", ["play ZZ", "bid 99"])
+def test_verify_and_can_apply_refuse_unreadable_input_as_notation(text):
+    game = playing()
+    for ask in (game.verify, game.can_apply):
+        with pytest.raises(NotationError):
+            ask(text)
+
+
+@pytest.mark.parametrize(("variant", "nil"),
+                         [("two-player", True), ("partnership", True), ("partnership", False)])
+def test_legal_actions_are_exactly_the_actions_verify_accepts(variant, nil):
+    """At the start of every phase and at some plays, over every action code: the list
+    and the check come from the same rules."""
+    phases = {Phase.BLIND_NIL, Phase.EXCHANGE, Phase.BIDDING, Phase.PLAY} if nil else {
+        Phase.BIDDING, Phase.PLAY}
+    rng = random.Random(4)
+    game = Game(rules_for(variant, nil=nil), seed=4)
+    seen: list[Phase] = []
+    while not phases <= set(seen) and len(game.hands) <= 6:
+        legal = game.legal_actions()
+        if game.phase not in seen or (game.phase is Phase.PLAY and rng.random() < 0.05):
+            seen.append(game.phase)
+            accepted = [a for a in range(NUM_ACTIONS) if game.can_apply(a)]
+            assert accepted == sorted(legal), game
+            other = (game.to_move + 1) % game.rules.players
+            assert not any(game.can_apply(a, seat=other) for a in legal)
+        game.apply(rng.choice(legal))
+    assert phases <= set(seen)
 
 
 # ------------------------------------------------------------ the wrong kind of action

@@ -360,7 +360,7 @@ class GameMachine(RuleBasedStateMachine):
         legal = self.game.legal_actions()
         assert legal, f"no legal action in {self.game!r}"
         action = legal[index % len(legal)]
-        assert self.game._is_legal(action)
+        assert self.game.can_apply(action)
         self.game.apply(action)
         self.steps += 1
 

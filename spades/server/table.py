@@ -341,7 +341,7 @@ class Table:
         return s.kind == COMPUTER or s.away
 
     async def act(self, seat: int | None, text: Any) -> None:
-        """A client's action: checked against the seat's legal actions, stored, broadcast."""
+        """A client's action: verified by the engine, stored, broadcast."""
         received = time.time()
         if seat is None:
             raise ClientError("spectators cannot act")
@@ -352,13 +352,10 @@ class Table:
         except NotationError as error:
             raise ClientError(str(error)) from None
         async with self.lock:
-            game = self.game
-            if seat != game.to_move or action not in game.legal_actions():
-                try:  # the engine says why; an illegal action changes nothing
-                    game.apply(action, seat)
-                except IllegalAction as error:
-                    raise ClientError(str(error)) from None
-                raise ClientError(f"{text!r} cannot be taken now")  # never reached
+            try:
+                self.game.verify(action, seat)
+            except IllegalAction as error:
+                raise ClientError(str(error)) from None
             await self._accept(seat, action, received)
 
     async def _accept(self, seat: int, action: Action, received: float) -> None:
