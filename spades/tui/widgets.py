@@ -289,7 +289,7 @@ def draw_table(obs: Observation, names: list[str], shown: TrickView | None,
             canvas.card(x - cw // 2, y, card, four_colour, large, shown.winner == seat)
         caption = (f"{names[shown.leader]} led" if shown.winner is None else
                    f"{names[shown.winner]} won the trick")
-        canvas.centre(corner + ch - 1 - players // 4, Text(caption, style="italic"),
+        canvas.centre(spots[0][2] + ch, Text(caption, style="italic"),
                       (middle + cw + width) // 2)
     return canvas.text()
 
@@ -355,13 +355,19 @@ def draw_scores(obs: Observation, names: list[str], four_colour: bool, width: in
         won = sum(obs.tricks_won[seat] for seat in seats)
         lines.append(Text(f"{who:<8}{obs.scores[side]:>5}") +
                      Text(f" · bags {obs.bag_totals[side]}", style="dim"))
-        lines.append(Text(f"  bid {side_bid(obs, seats)} · won {won}"))
+        bid = f"  bid {side_bid(obs, seats)}"
+        if len(bid) + len(f" · won {won}") <= width:
+            lines.append(Text(f"{bid} · won {won}"))
+        else:  # a long bid ("3 + blind nil") at 80 columns: the tricks on their own line
+            lines += [Text(bid), Text(f"  won {won}")]
     played = [card for trick in obs.tricks_so_far for card in trick.cards]
     lines.append(Text("Played this hand", style="bold"))
     for card_suit in (SPADES, HEARTS, CLUBS, DIAMONDS):  # the hand's order
         cards = sorted_cards(c for c in played if suit_of(c) == card_suit)
         lines.append(played_line(cards, card_suit, four_colour, width))
-    return Text("\n").join(lines)
+    panel = Text("\n").join(lines)
+    panel.no_wrap, panel.overflow = True, "ellipsis"
+    return panel
 
 
 def draw_plays(obs: Observation, names: list[str], four_colour: bool, count: int) -> Text:
@@ -379,7 +385,9 @@ def draw_plays(obs: Observation, names: list[str], four_colour: bool, count: int
         if trick.winner is not None:
             line += Text(f" — {names[trick.winner]} won", style="bold")
         lines.append(line)
-    return Text("\n").join(lines)
+    plays = Text("\n").join(lines)
+    plays.no_wrap, plays.overflow = True, "ellipsis"
+    return plays
 
 
 def side_seats(rules: Rules, side: int) -> list[int]:
