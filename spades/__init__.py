@@ -3,13 +3,13 @@
 from .actions import Action
 from .cards import Card, card_text, parse_card
 from .errors import IllegalAction, NotationError, RecordError, SpadesError
-from .game import Game, Phase
+from .game import ChanceStep, Game, Phase
 from .observation import Observation, TrickView
 from .rules import PRESETS, Rules, rules_for
 from .scoring import Contract, HandResult, SideScore, sandbag_penalty, score_side, winner
 
 __all__ = [
-    "PRESETS", "Action", "Card", "Contract", "Game", "HandResult", "IllegalAction",
+    "PRESETS", "Action", "Card", "ChanceStep", "Contract", "Game", "HandResult", "IllegalAction",
     "NotationError", "Observation", "Phase", "RecordError", "Rules", "SideScore",
     "SpadesError", "TrickView", "card_text", "parse_card", "rules_for", "sandbag_penalty",
     "score_side", "winner",

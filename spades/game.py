@@ -31,6 +31,7 @@ from .actions import (
     gives,
 )
 from .cards import (
+    DECK_SIZE,
     RANKS_PER_SUIT,
     SPADE_MASK,
     SPADES,
@@ -43,7 +44,7 @@ from .cards import (
     sorted_cards,
     winning_index,
 )
-from .chance import Chance, as_deck
+from .chance import Chance, as_cards, as_deck
 from .errors import IllegalAction, SpadesError, quoted
 from .observation import Observation, TrickView
 from .rules import Rules
@@ -59,7 +60,17 @@ class Phase(StrEnum):
     BIDDING = "bidding"
     PLAY = "play"
     DEAL = "deal"
+    DRAW = "draw"
     OVER = "game over"
+
+
+@dataclass(frozen=True)
+class ChanceStep:
+    """What the game waits for in phase ``deal`` or ``draw``: ``count`` different cards
+    of ``cards``, in order, every order as likely."""
+
+    cards: tuple[Card, ...]
+    count: int
 
 
 @dataclass
@@ -86,6 +97,7 @@ _FIRST_SPADE = SPADES * RANKS_PER_SUIT
 _SUIT_BITS = (1 << RANKS_PER_SUIT) - 1
 _BIDS = tuple(Action.bid(n) for n in range(14))
 _PLAY = Phase.PLAY
+_DECK = ChanceStep(tuple(range(DECK_SIZE)), DECK_SIZE)
 # the kind of action each phase takes, and its name in a refusal
 _EXPECTED = {
     Phase.BLIND_NIL: (DECLARE, "'blind nil' or 'no blind nil'"),
@@ -97,6 +109,7 @@ _EXPECTED = {
 # why no action is taken in the other phases
 _WAITING = {
     Phase.DEAL: "the hand has not been dealt",
+    Phase.DRAW: "the cards drawn from the discard pile are awaited",
     Phase.OVER: "the game is over",
 }
 _EITHER = {DECLARE: (Action(BLIND_NIL), Action(NO_BLIND_NIL)),
@@ -130,11 +143,13 @@ class Game:
     """A match of Spades from its first hand until a side wins.
 
     ``seed`` (an int or a ``random.Random``) shuffles each hand's deck and draws the
-    two-player exchange; ``decks`` gives the first hands' decks explicitly. With
-    neither left, the game waits in phase ``deal`` for :meth:`deal`.
+    two-player exchange; ``decks`` gives the first hands' decks explicitly (their
+    draws seeded by the deck). With neither left, the game waits in phase ``deal`` for
+    :meth:`deal`, and in that hand each two-player exchange waits in phase ``draw`` for
+    :meth:`draw`: :attr:`chance_step` says what each needs.
 
     Read, never assign: ``phase``; ``to_move``, the seat that decides next (None in
-    phases ``deal`` and ``game over``); ``scores`` and ``bag_totals`` by side;
+    phases ``deal``, ``draw`` and ``game over``); ``scores`` and ``bag_totals`` by side;
     ``winner``; ``hands``, the log of every hand so far.
     """
 
@@ -206,6 +221,17 @@ class Game:
         if phase in _WAITING:
             return []
         return list(_EITHER[_EXPECTED[phase][0]])
+
+    @property
+    def chance_step(self) -> ChanceStep | None:
+        """What the game waits for: in phase ``deal`` the 52 cards (the deck, in order),
+        in phase ``draw`` the cards the exchange draws from the discard pile (the pile in
+        the order its cards joined it); None in any other phase."""
+        if self.phase is Phase.DEAL:
+            return _DECK
+        if self.phase is Phase.DRAW:
+            return ChanceStep(tuple(self._pile), len(self._giving))
+        return None
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (RULES.md §5), and nothing more."""
@@ -338,10 +364,18 @@ class Game:
         return "spades are not broken"
 
     def deal(self, deck: Sequence[Card | str]) -> None:
-        """Start the waiting hand (phase ``deal``) with ``deck``."""
+        """Start the waiting hand (phase ``deal``) with ``deck``; its two-player exchanges
+        will wait for :meth:`draw`."""
         if self.phase is not Phase.DEAL:
             raise SpadesError(f"no deck is needed now: the game is in phase {self.phase}")
-        self._begin_hand(as_deck(deck))
+        self._begin_hand(as_deck(deck), by_caller=True)
+
+    def draw(self, cards: Sequence[Card | str]) -> None:
+        """Finish the waiting exchange (phase ``draw``) with ``cards`` drawn from the
+        discard pile (:attr:`chance_step`)."""
+        if self.phase is not Phase.DRAW:
+            raise SpadesError(f"no draw is needed now: the game is in phase {self.phase}")
+        self._exchange_with_pile(self._giving, tuple(as_cards(cards, "a draw")))
 
     def _take(self, action: Action) -> None:
         """Take an action already verified, in any phase but play."""
@@ -364,11 +398,13 @@ class Game:
         else:
             self._begin_hand(deck)
 
-    def _begin_hand(self, deck: list[Card]) -> None:
+    def _begin_hand(self, deck: list[Card], by_caller: bool = False) -> None:
         n, number = self._n, len(self.hands) + 1
+        self._by_caller = by_caller  # the caller dealt: she draws too
         self._hands = [0] * n
         self._discards = [0] * n
         self._pile: list[Card] = []
+        self._giving: tuple[Card, ...] = ()  # a two-player give waiting for its draw
         self._stock_pos = 0
         self._bids: list[int | None] = [None] * n
         self._blind = [False] * n
@@ -423,6 +459,9 @@ class Game:
                 partner = (seat + 2) % 4
                 if not self._blind[partner]:
                     self._queue += [seat, partner]
+        self._next_exchange()
+
+    def _next_exchange(self) -> None:
         if self._queue:
             self.phase, self.to_move = Phase.EXCHANGE, self._queue[0]
         else:
@@ -473,29 +512,43 @@ class Game:
             self._start_exchange()
 
     def _give(self, cards: tuple[Card, ...]) -> None:
-        seat, log = self._queue.pop(0), self.hands[-1]
-        gave = mask_of(cards)
+        log = self.hands[-1]
         if self._n == 2:
-            received = tuple(self._chance.draw(self._pile, len(cards), log.deck))
-            self._pile = [c for c in self._pile if c not in received] + list(cards)
-            self._hands[seat] = self._hands[seat] & ~gave | mask_of(received)
-            log.exchanges.append((seat, cards, received))
-        else:
-            self._hands[seat] &= ~gave
-            self._pending[seat] = cards
-            log.exchanges.append((seat, cards, None))
-            partner = (seat + 2) % 4
-            if partner in self._pending:
-                for i, (who, gave_cards, _) in enumerate(log.exchanges):
-                    if who in (seat, partner):
-                        got = self._pending[(who + 2) % 4]
-                        log.exchanges[i] = (who, gave_cards, got)
-                        self._hands[who] |= mask_of(got)
-                del self._pending[seat], self._pending[partner]
-        if self._queue:
-            self.to_move = self._queue[0]
-        else:
-            self._start_bidding()
+            if cards and self._by_caller:  # a chance step: wait for draw()
+                self._giving = cards
+                self.phase, self.to_move = Phase.DRAW, None
+            else:
+                drawn = self._chance.draw(self._pile, len(cards), log.deck)
+                self._exchange_with_pile(cards, tuple(drawn))
+            return
+        seat = self._queue.pop(0)
+        self._hands[seat] &= ~mask_of(cards)
+        self._pending[seat] = cards
+        log.exchanges.append((seat, cards, None))
+        partner = (seat + 2) % 4
+        if partner in self._pending:
+            for i, (who, gave_cards, _) in enumerate(log.exchanges):
+                if who in (seat, partner):
+                    got = self._pending[(who + 2) % 4]
+                    log.exchanges[i] = (who, gave_cards, got)
+                    self._hands[who] |= mask_of(got)
+            del self._pending[seat], self._pending[partner]
+        self._next_exchange()
+
+    def _exchange_with_pile(self, cards: tuple[Card, ...], received: tuple[Card, ...]) -> None:
+        """The two-player exchange of the seat to give: ``cards`` for ``received``, which
+        must be as many different cards of the discard pile."""
+        count = len(cards)
+        if len(received) != count or len(set(received)) != count or not set(
+                self._pile).issuperset(received):
+            raise SpadesError(
+                f"the cards received must be {count} different cards of the discard pile")
+        seat = self._queue.pop(0)
+        self._pile = [c for c in self._pile if c not in received] + list(cards)
+        self._hands[seat] = self._hands[seat] & ~mask_of(cards) | mask_of(received)
+        self.hands[-1].exchanges.append((seat, cards, received))
+        self._giving = ()
+        self._next_exchange()
 
     def _bid(self, tricks: int) -> None:
         seat = self._queue.pop(0)

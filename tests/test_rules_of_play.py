@@ -8,10 +8,12 @@ import pytest
 
 from spades import (
     Action,
+    ChanceStep,
     Game,
     IllegalAction,
     NotationError,
     Phase,
+    SpadesError,
     card_text,
     parse_card,
     rules_for,
@@ -497,6 +499,94 @@ def test_two_player_both_blind_nil_first_drawer_exchanges_first_and_nobody_bids(
     assert game.phase is Phase.PLAY and game.to_move == 1
     assert game.observation(0).bids == (0, 0)
     assert game.hands[-1].bids == []
+
+
+def test_two_player_exchange_draw_is_the_callers_chance_step_after_her_deal():
+    """A game with no seed waits for its deal, then for each exchange's draw: the pile
+    and how many cards, nothing moved until the cards come."""
+    game = Game(TWO)
+    assert game.chance_step == ChanceStep(tuple(range(52)), 52)
+    game.deal(FULL)
+    assert game.chance_step is None
+    game.apply("blind nil")
+    game.apply("no blind nil")
+    keep_all(game)
+    before, pile = hand(game, 0), set(range(1, 52, 4)) | set(range(3, 52, 4))
+    game.apply("give 2C 6C TC")
+    assert game.phase is Phase.DRAW and game.to_move is None and game.legal_actions() == []
+    step = game.chance_step
+    assert step is not None and set(step.cards) == pile and step.count == 3
+    assert len(step.cards) == 26
+    assert hand(game, 0) == before and game.observation(0).gave == ()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("bid 4")
+    assert str(refused.value) == ("no seat can bid 4 during draw: the cards drawn from the "
+                                  "discard pile are awaited")
+    not_in_pile = cards("2C")
+    for bad in (step.cards[:2], [step.cards[0]] * 3, [*step.cards[:2], *not_in_pile],
+                step.cards[:4]):
+        with pytest.raises(SpadesError, match="must be 3 different cards of the discard pile"):
+            game.draw(bad)
+        assert game.phase is Phase.DRAW and hand(game, 0) == before
+    with pytest.raises(SpadesError, match="a draw holds cards"):
+        game.draw([None, *step.cards[:2]])
+    drawn = [card_text(c) for c in step.cards[-3:]]
+    game.draw(drawn)  # as text, like a deck
+    assert hand(game, 0) == before - set(cards("2C 6C TC")) | set(step.cards[-3:])
+    assert game.observation(0).received == step.cards[-3:]
+    assert game.observation(1).exchanged == (3, None)
+    assert game.phase is Phase.BIDDING and game.to_move == 1
+    with pytest.raises(SpadesError, match="no draw is needed now: the game is in phase bidding"):
+        game.draw(drawn)
+
+
+def test_two_player_second_exchange_draws_from_the_pile_the_first_left():
+    game = Game(TWO)
+    game.deal(FULL)
+    game.apply("blind nil")
+    game.apply("blind nil")
+    keep_all(game)
+    game.apply("give 2C 6C TC")
+    first = game.chance_step
+    assert first is not None
+    game.draw(first.cards[:3])
+    assert game.phase is Phase.EXCHANGE and game.to_move == 1
+    game.apply("give 4C")
+    second = game.chance_step
+    assert second is not None and second.count == 1
+    assert set(second.cards) == set(first.cards) - set(first.cards[:3]) | set(cards("2C 6C TC"))
+    game.draw(second.cards[-1:])  # the 10C seat 0 gave
+    assert game.observation(1).received == (parse_card("TC"),)
+    assert game.phase is Phase.PLAY
+
+
+def test_two_player_give_of_no_card_draws_nothing():
+    game = Game(TWO)
+    game.deal(FULL)
+    game.apply("blind nil")
+    game.apply("no blind nil")
+    keep_all(game)
+    game.apply("give")
+    assert game.phase is Phase.BIDDING and game.chance_step is None
+    assert game.hands[-1].exchanges == [(0, (), ())]
+
+
+def test_two_player_draws_follow_the_hands_deck_when_the_game_has_it():
+    """Given decks (and seeds) draw by themselves, from a generator seeded by the deck:
+    the same cards as the caller drawing from that generator after her own deal."""
+    given = Game(TWO, decks=[FULL])
+    dealt, chance = Game(TWO), Chance(None)
+    dealt.deal(FULL)
+    for game in (given, dealt):
+        game.apply("blind nil")
+        game.apply("no blind nil")
+        keep_all(game)
+        game.apply("give 2C 6C TC")
+    assert given.phase is Phase.BIDDING and dealt.phase is Phase.DRAW
+    step = dealt.chance_step
+    assert step is not None
+    dealt.draw(chance.draw(step.cards, step.count, dealt.hands[-1].deck))
+    assert dealt.hands[-1].exchanges == given.hands[-1].exchanges
 
 
 # ------------------------------------------------------------ partnership

@@ -14,10 +14,11 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from spades import Game, card_text, rules_for
+from spades.chance import Chance
 from spades.cli import build_parser
 from spades.server.app import create_app
 from spades.server.fair import commitment, deck_from_seed
-from spades.server.table import Settings
+from spades.server.table import Settings, apply_event
 from tests.helpers import visible
 
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
@@ -114,12 +115,9 @@ def replayed(rules: Any, events: list[dict[str, Any]]) -> list[Game]:
     """The game after each number of events (index k: after the first k)."""
     games = []
     for k in range(len(events) + 1):
-        game = Game(rules)
+        game, draws = Game(rules), Chance(None)
         for event in events[:k]:
-            if event["kind"] == "deal":
-                game.deal(deck_from_seed(event["seed"]))
-            else:
-                game.apply(event["action"], event["seat"])
+            apply_event(game, event, draws)
         games.append(game)
     return games
 
@@ -325,6 +323,31 @@ def test_a_person_away_is_played_by_the_computer_and_takes_the_seat_back():
         bob = join(client, table_id, tokens[1], stack)
         assert not bob.read_state()["seats"][1]["away"]
         assert not table.seats[1].away
+
+
+def test_a_two_player_exchange_draws_what_the_deals_seed_fixes():
+    """The server deals each hand from its seed and the engine waits for the exchange's
+    draw: it comes from the generator seeded by the deck (docs/fair-deals.md), the same
+    cards as a game given that deck draws by itself, and the same on a replay of the events."""
+    with new_client() as client, contextlib.ExitStack() as stack:
+        table_id, tokens = create(client, "two-player", "pp")
+        table = client.app.state.server.tables[table_id]
+        players = [join(client, table_id, tokens[s], stack) for s in range(2)]
+        actions = [(0, "blind nil"), (1, "no blind nil"), *[(k % 2, "keep") for k in range(26)]]
+        for seat, action in actions:
+            players[seat].send({"type": "action", "action": action})
+        view = players[0].read_state(len(actions) + 1)["view"]
+        assert view["phase"] == "exchange" and view["to_move"] == 0
+        give = f"give {' '.join(view['hand'][:3])}"
+        players[0].send({"type": "action", "action": give})
+        after = players[0].read_state(len(actions) + 2)["view"]
+        events = list(table.events)
+    assert after["phase"] == "bidding" and len(after["received"]) == 3
+    alone = Game(rules_for("two-player", **QUICK), decks=[deck_from_seed(events[0]["seed"])])
+    for seat, action in [*actions, (0, give)]:
+        alone.apply(action, seat)
+    assert [card_text(c) for c in alone.hands[-1].exchanges[0][2]] == after["received"]
+    assert replayed(alone.rules, events)[-1].hands[-1].exchanges == alone.hands[-1].exchanges
 
 
 # ---------------------------------------------------------------- the leak test

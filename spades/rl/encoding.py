@@ -66,7 +66,7 @@ def slices(players: int) -> list[tuple[str, int]]:
 
 @cache
 def tensor_size(players: int) -> int:
-    """The length of the tensor for ``players`` seats (539 with two, 805 with four)."""
+    """The length of the tensor for ``players`` seats (540 with two, 806 with four)."""
     return sum(size for _, size in slices(players))
 
 

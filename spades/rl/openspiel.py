@@ -8,7 +8,8 @@ default :data:`PRESET` means "the variant's own value".
 
 Chance is explicit: each hand's deck is dealt one card a chance node (card ``i``
 of the deck is ``deck[i]`` of RECORD.md), and a two-player blind nil exchange draws
-its cards one chance node each. Player actions are RECORD.md's integer codes.
+its cards one chance node each: the engine's own chance steps (``Game.chance_step``),
+one card at a time. Player actions are RECORD.md's integer codes.
 Information-state and observation strings are the seat's Observation as JSON;
 :meth:`SpadesState.resample_from_infostate` deals the hidden cards again consistent
 with it, so that ``ISMCTSBot`` plays the game.
@@ -16,7 +17,6 @@ with it, so that ``ISMCTSBot`` plays the game.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -28,7 +28,6 @@ import pyspiel
 from ..actions import GIVE, Action
 from ..bots.belief import played_by, sample_hands
 from ..cards import DECK_SIZE, FULL_DECK, Card, card_text, cards_in, mask_of
-from ..chance import Chance
 from ..errors import IllegalAction, SpadesError
 from ..game import Game, HandLog, Phase
 from ..observation import Observation
@@ -117,48 +116,17 @@ class SpadesGame(pyspiel.Game):
         return SpadesObserver(self.num_players(), iig_obs_type, params)
 
 
-class _ScriptedChance(Chance):
-    """The engine's chance with no generator: decks come from :meth:`Game.deal`, draws
-    from :attr:`script`; it remembers the last pile drawn from."""
-
-    def __init__(self) -> None:
-        super().__init__(None)
-        self.script: list[Card] = []
-        self.pile: list[Card] = []
-
-    def draw(self, pile: Sequence[Card], count: int, deck: Sequence[Card]) -> list[Card]:
-        self.pile = list(pile)
-        drawn = self.script[:count] if self.script else self.pile[:count]
-        self.script = []
-        return drawn
-
-
 class SpadesState(pyspiel.State):
     """A match (or one hand) of :class:`spades.Game` with explicit chance nodes."""
 
     def __init__(self, game: SpadesGame) -> None:
         super().__init__(game)
         rules, self._episode, self._max_hands = settings(game.get_parameters())
-        chance = _ScriptedChance()
-        # one attribute: OpenSpiel's clone copies attributes one by one, and the two must
-        # stay linked
-        self._linked = (Game(rules, chance=chance), chance)
-        self._deck: list[Card] = []  # the cards dealt so far of the deck being dealt
-        self._give: Action | None = None  # a two-player give waiting for its draws
-        self._pile: list[Card] = []
-        self._drawn: list[Card] = []
+        self.engine = Game(rules)  # no seed: it waits for each deal and draw
+        self._chosen: list[Card] = []  # the cards of the engine's chance step so far
         self._hand_start = 0  # where the current hand's deal starts in the history
         self._actors: list[int] = []  # who took each action of the history (-1: chance)
         self._owners: list[int] = []  # partnership: the seat dealt each card of the deck
-
-    @property
-    def engine(self) -> Game:
-        """The game this state drives."""
-        return self._linked[0]
-
-    @property
-    def _chance(self) -> _ScriptedChance:
-        return self._linked[1]
 
     # ------------------------------------------------------------- the game API
 
@@ -166,7 +134,7 @@ class SpadesState(pyspiel.State):
         """The seat to move, CHANCE while dealing or drawing, TERMINAL at the end."""
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        if self.engine.phase is Phase.DEAL or self._give is not None:
+        if self.engine.chance_step is not None:
             return pyspiel.PlayerId.CHANCE
         return int(self.engine.to_move)
 
@@ -194,10 +162,9 @@ class SpadesState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card of the deck, or the next card drawn from the discard pile."""
-        if self._give is not None:
-            left = sorted(set(self._pile) - set(self._drawn))
-        else:
-            left = sorted(set(range(DECK_SIZE)) - set(self._deck))
+        step = self.engine.chance_step
+        assert step is not None, "not a chance node"
+        left = sorted(set(step.cards) - set(self._chosen))
         return [(card, 1.0 / len(left)) for card in left]
 
     def _apply_action(self, action: int) -> None:
@@ -206,32 +173,26 @@ class SpadesState(pyspiel.State):
             self._apply_chance(action)
             return
         self._actors.append(int(self.engine.to_move))
-        act = Action.from_code(action)
-        if act.kind == GIVE and act.cards and self.engine.rules.players == 2:
-            # the draws become chance nodes: find the pile on a copy of the game
-            probe, probe_chance = copy.deepcopy((self.engine, self._chance))
-            probe.apply(act)
-            self._give, self._pile, self._drawn = act, probe_chance.pile, []
-            return
-        self.engine.apply(act)
+        self.engine.apply(Action.from_code(action))
 
     def _apply_chance(self, card: int) -> None:
-        if self._give is not None:
-            self._drawn.append(card)
-            if len(self._drawn) == len(self._give.cards):
-                self._chance.script = self._drawn
-                give, self._give = self._give, None
-                self.engine.apply(give)
-            return
-        if not self._deck:
+        engine = self.engine
+        step = engine.chance_step
+        assert step is not None, "not a chance node"
+        dealing = engine.phase is Phase.DEAL
+        if dealing and not self._chosen:
             self._hand_start = len(self._actors) - 1
-        self._deck.append(card)
-        if len(self._deck) == DECK_SIZE:
-            self.engine.deal(self._deck)
-            if self.engine.rules.players == 4:
-                holder = {c: s for s in range(4) for c in self.engine.hand_of(s)}
-                self._owners = [holder[c] for c in self._deck]
-            self._deck = []
+        self._chosen.append(card)
+        if len(self._chosen) < step.count:
+            return
+        chosen, self._chosen = self._chosen, []
+        if not dealing:
+            engine.draw(chosen)
+            return
+        engine.deal(chosen)
+        if engine.rules.players == 4:
+            holder = {c: s for s in range(4) for c in engine.hand_of(s)}
+            self._owners = [holder[c] for c in chosen]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -296,7 +257,10 @@ class SpadesState(pyspiel.State):
         """Apply this hand's ``actions`` after the deal, another seat's give replaced by
         ``gives`` (or a random one), and its draws by the plan's (or random ones)."""
         draws: list[Card] = []
+        drawer = seat  # whose give the chance nodes draw for: the last seat that acted
         for action, actor in zip(actions, actors, strict=True):
+            if actor >= 0:
+                drawer = actor
             if actor >= 0 and actor != seat and Action.from_code(action).kind == GIVE:
                 size = len(Action.from_code(action).cards)
                 cards = gives.get(actor, tuple(rng.sample(self.engine.hand_of(actor), size)))
@@ -304,7 +268,7 @@ class SpadesState(pyspiel.State):
                 draws = list(gives.get(-1 - actor, ()))
             elif actor < 0:
                 left = [c for c, _ in self.chance_outcomes()]
-                if self.engine.to_move != seat:
+                if drawer != seat:
                     action = draws.pop(0) if draws else rng.choice(left)
                 if action not in left:
                     raise _Inconsistent

@@ -29,6 +29,7 @@ from ..analysis import analyze
 from ..bots import BOTS, make_bot
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
 from ..bots.search import hard
+from ..chance import Chance
 from ..errors import IllegalAction, NotationError, SpadesError
 from ..game import Game, Phase
 from ..rules import PRESETS, rules_for
@@ -48,6 +49,19 @@ _PUBLIC = frozenset({
 
 class ClientError(SpadesError):
     """A message the server refuses; its text goes back to the sender, nothing changes."""
+
+
+def apply_event(game: Game, event: dict[str, Any], draws: Chance) -> None:
+    """Apply a stored event: a deal from its seed, or an action. A two-player exchange
+    then draws from ``draws``, a generator seeded by the hand's deck (one ``Chance(None)``
+    for the whole game), so that the deal's seed fixes the hand (docs/fair-deals.md)."""
+    if event["kind"] == "deal":
+        game.deal(deck_from_seed(event["seed"]))
+        return
+    game.apply(event["action"], event["seat"])
+    step = game.chance_step
+    if game.phase is Phase.DRAW and step is not None:
+        game.draw(draws.draw(step.cards, step.count, game.hands[-1].deck))
 
 
 @dataclass
@@ -183,6 +197,7 @@ class Table:
         self.rules = rules_for(self.config["variant"], **self.config["rules"])
         self.seats = [Seat(s["kind"], s["level"], s["name"]) for s in self.config["seats"]]
         self.game = Game(self.rules)
+        self._draws = Chance(None)  # the exchanges' draws, seeded by each hand's deck
         self.lock = asyncio.Lock()
         self._computer: asyncio.Task[None] | None = None
         self._at: float | None = None  # when the last action came
@@ -198,9 +213,7 @@ class Table:
     def _take(self, event: dict[str, Any]) -> None:
         if event["kind"] == "deal":
             self.seeds.append(event["seed"])
-            self.game.deal(deck_from_seed(event["seed"]))
-        else:
-            self.game.apply(event["action"], event["seat"])
+        apply_event(self.game, event, self._draws)
         self.events.append(event)
 
     def _record(self, event: dict[str, Any]) -> None:
