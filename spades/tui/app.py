@@ -123,8 +123,8 @@ class GameScreen(Screen[None]):
         width, height = event.size
         self.query_one("#too-small", Static).update(
             f"The terminal is {width} columns by {height} rows: too small.\nThe table "
-            f"needs at least {SMALLEST[0]} by {SMALLEST[1]}. Make the window larger; the "
-            "game waits.")
+            f"needs at least {SMALLEST[0]} by {SMALLEST[1]}.\nMake the window larger; "
+            "the game waits.")
 
     @property
     def too_small(self) -> bool:
