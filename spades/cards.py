@@ -47,11 +47,16 @@ def beats(card: Card, best: Card) -> bool:
     return card // RANKS_PER_SUIT == SPADES
 
 
+# for each card, the mask of the cards that beat it: beats() as a table
+_BEATEN_BY = tuple(sum(1 << c for c in range(DECK_SIZE) if beats(c, best))
+                   for best in range(DECK_SIZE))
+
+
 def winning_index(trick: Sequence[Card]) -> int:
     """The position in a (partial) trick of the card winning it, the led card first."""
     best = 0
     for i in range(1, len(trick)):
-        if beats(trick[i], trick[best]):
+        if _BEATEN_BY[trick[best]] >> trick[i] & 1:
             best = i
     return best
 
