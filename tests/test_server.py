@@ -26,8 +26,8 @@ QUICK = {"target": 100, "lose_threshold": -100}  # whole games in a few hands
 
 
 def new_client(db: Any = ":memory:", **settings: Any) -> TestClient:
-    """A test client of a new server; no rate limit unless asked (tests play fast)."""
-    settings = {"computer_delay": 0, "rate_burst": 10**6, **settings}
+    """A test client of a new server; no rate limits unless asked (tests play fast)."""
+    settings = {"computer_delay": 0, "rate_burst": 10**6, "create_burst": 10**6, **settings}
     return TestClient(create_app(db, Settings(**settings)))
 
 
@@ -41,8 +41,8 @@ def create(client: TestClient, variant: str, kinds: str, level: str = "random",
     tokens = {made["seat"]: made["token"]}
     for seat, kind in enumerate(kinds):
         if kind == "p" and seat not in tokens:
-            joined = client.post(f"/api/tables/{made['table']}/join",
-                                 json={"seat": seat, "name": f"P{seat}"}).json()
+            joined = client.post(f"/api/tables/{made['table']}/join", json={
+                "seat": seat, "name": f"P{seat}", "secret": made["invites"][str(seat)]}).json()
             tokens[seat] = joined["token"]
     return made["table"], tokens
 

@@ -3,18 +3,24 @@
 Routes:
 
 - ``GET /api/options``: the variants with their rules and the computer levels.
-- ``GET /api/tables``: the open and running tables (public facts only);
+- ``GET /api/tables``: the running tables listed in the lobby (public facts only);
+  ``GET /api/tables?mine=ID,ID`` those of the ids given (a browser's own tables).
   ``POST /api/tables`` creates one (``{"variant", "rules", "seats", "seat", "name",
-  "partner_blind_nil"}``, the last the blind nil policy of a computer partnering a person)
-  and returns the creator's seat token once; ``POST /api/tables/{id}/join``
-  (``{"seat", "name"}``) claims a free person seat; ``GET /api/tables/{id}/record``
-  downloads a finished game's record (RECORD.md).
+  "partner_blind_nil", "listed"}``, ``partner_blind_nil`` the blind nil policy of a
+  computer partnering a person, ``listed`` whether the lobby offers its free seats to
+  anyone) and returns once the creator's seat token and each person seat's invite secret
+  (``"invites": {"1": ...}``); a client address creating too fast gets 429 with
+  ``Retry-After``. ``POST /api/tables/{id}/join`` (``{"seat", "name", "secret"}``) takes a
+  seat with its invite secret (from another device too), or a free seat of a listed table
+  without one (403 otherwise); it returns the seat's token and its secret.
+  ``GET /api/tables/{id}/record`` downloads a finished game's record (RECORD.md).
 - ``/ws/{id}``: the table. The first message is ``{"type": "hello", "token": ...}``
   (no token: a spectator); then ``{"type": "action", "action": "bid 4"}``,
   ``{"type": "hint"}``, ``{"type": "costly", "hand": 2}`` (the seat's plays of a
   finished hand that cost points) and ``{"type": "rematch"}``. The server answers with
   ``welcome``, ``state`` (the seat's own view), ``hand_over`` (the hand's seed and
-  record), ``hint``, ``costly``, ``rematch`` and ``error`` messages.
+  record), ``hint``, ``costly``, ``rematch`` and ``error`` messages, and ``replaced``
+  (then it closes the socket, code 4001) when the seat was taken on another device.
 - ``/``: the browser client (static files of :mod:`spades.web`).
 """
 
@@ -23,7 +29,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import secrets
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -40,53 +48,120 @@ from ..bots import BOTS
 from ..bots.policy import BESIDE_A_PERSON, CHOICES
 from ..record import dumps
 from ..rules import PRESETS
-from .store import Store, open_store
-from .table import COMPUTER, PERSON, Client, ClientError, Settings, Table, table_config
+from .compute import Computer
+from .store import Store, StoreWriter, open_store
+from .table import (
+    COMPUTER,
+    PERSON,
+    Client,
+    ClientError,
+    Forbidden,
+    Settings,
+    Table,
+    log,
+    table_config,
+)
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 8192
 HELLO_SECONDS = 30.0
 MESSAGE_TYPES = ("hello", "action", "hint", "costly", "rematch")
+MINE_LIMIT = 100  # ids a browser may ask about at once
+ADDRESSES_KEPT = 10_000  # creation allowances remembered before the full ones are dropped
+
+
+class TooFast(ClientError):
+    """A table asked for too soon after the last ones from the same address."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"too many new tables: wait {math.ceil(wait)} s and try again")
+        self.wait = wait
 
 
 class Server:
     """Every table of one server, rebuilt from the store at start-up."""
 
     def __init__(self, store: Store, settings: Settings) -> None:
-        self.store, self.settings = store, settings
+        self.settings = settings
+        self.store = StoreWriter(store)
+        self.computer = Computer(settings.computer_workers)
         self.tables: dict[str, Table] = {}
+        self._allowances: dict[str, tuple[float, float]] = {}  # address: (tables, when)
+        self._rematching = asyncio.Lock()
 
-    def load(self) -> None:
+    def _table(self, table_id: str, config: dict[str, Any], creator: str | None) -> Table:
+        return Table(table_id, config, self.store, self.settings, self.computer, creator)
+
+    async def load(self) -> None:
         """Rebuild every stored table from its log, deal what waits, start computer turns."""
-        for stored in self.store.load_all():
-            table = Table(stored.table_id, stored.config, self.store, self.settings)
+        for stored in self.store.store.load_all():
+            table = self._table(stored.table_id, stored.config, None)
             for seat, (name, token_hash) in stored.claims.items():
                 table.seats[seat].name, table.seats[seat].token_hash = name, token_hash
+            for seat, secret_hash in stored.secrets.items():
+                table.seats[seat].secret_hash = secret_hash
             table.replay(stored.events)
             self.tables[table.table_id] = table
         for table in self.tables.values():
-            table.deal_if_needed()
+            await table.deal_if_needed()
             table.schedule()
             for seat in range(len(table.seats)):
                 table.watch_absence(seat)  # people who do not come back are played for
 
-    def create(self, config: dict[str, Any]) -> Table:
-        if sum(not t.game.over for t in self.tables.values()) >= self.settings.max_tables:
+    def check_creation(self, address: str, computers_only: bool) -> None:
+        """Count a new table against ``address``'s allowance; raises :class:`TooFast` (and
+        counts nothing) when it has none left, ClientError past a cap."""
+        settings, now = self.settings, time.monotonic()
+        running = [t for t in self.tables.values() if t.running]
+        if len(running) >= settings.max_tables:
             raise ClientError("the server has too many tables; try again later")
-        table_id = secrets.token_urlsafe(6)
-        self.store.create_table(table_id, config)
-        table = Table(table_id, config, self.store, self.settings)
-        self.tables[table_id] = table
-        table.deal_if_needed()
-        table.schedule()
-        return table
+        if computers_only and sum(t.creator == address and t.computers_only
+                                  for t in running) >= settings.computer_tables:
+            raise ClientError(f"you already have {settings.computer_tables} tables of computer "
+                              "players only; watch one to its end or leave it, and it ends")
+        tables, when = self._allowances.get(address, (settings.create_burst, now))
+        tables = min(settings.create_burst, tables + (now - when) / settings.create_every)
+        if tables < 1:
+            raise TooFast((1 - tables) * settings.create_every)
+        if len(self._allowances) >= ADDRESSES_KEPT:
+            self._allowances = {a: (t, w) for a, (t, w) in self._allowances.items()
+                                if t + (now - w) / settings.create_every < settings.create_burst}
+        self._allowances[address] = (tables - 1, now)
 
-    def rematch(self, table: Table) -> Table:
+    async def create(self, config: dict[str, Any],
+                     creator: str | None) -> tuple[Table, dict[int, str]]:
+        """A new table (dealt, its computers started) and its seats' invite secrets."""
+        table_id = secrets.token_urlsafe(6)
+        await self.store.create_table(table_id, config)
+        table = self._table(table_id, config, creator)
+        invites = await table.invite_secrets()
+        await table.deal_if_needed()
+        self.tables[table_id] = table
+        table.schedule()
+        return table, invites
+
+    async def rematch(self, table: Table) -> Table:
         """The table's rematch: same rules and seats, a new game (created once)."""
-        if table.rematch_id is None:
-            config = {**table.config, "bot_seed": secrets.token_hex(16)}
-            table.rematch_id = self.create(config).table_id
+        async with self._rematching:  # two players asking at once get the same one
+            if table.rematch_id is None:
+                config = {**table.config, "bot_seed": secrets.token_hex(16)}
+                table.rematch_id = (await self.create(config, table.creator))[0].table_id
         return self.tables[table.rematch_id]
+
+    async def sweep(self) -> None:
+        """End, now and then, the tables nobody is at (see :meth:`Table.expired`)."""
+        settings = self.settings
+        every = max(0.05, min(60.0, settings.idle_seconds / 4, settings.unwatched_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                reason = table.expired(now)
+                if reason is not None:
+                    try:
+                        await table.end(reason)
+                    except Exception as error:  # one table's store error must not stop it
+                        log.error("table %s: cannot end it (%s)", table.table_id, error)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -134,7 +209,14 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             "partner_blind_nil_default": str(BESIDE_A_PERSON)})
 
     async def list_tables(request: Request) -> Response:
-        return JSONResponse([t.summary() for t in server.tables.values() if not t.game.over])
+        mine = request.query_params.get("mine")
+        if mine is None:
+            return JSONResponse([t.summary() for t in server.tables.values()
+                                 if t.running and t.listed])
+        ids = mine.split(",")
+        if len(ids) > MINE_LIMIT:
+            return _error(f"'mine' names {len(ids)} tables; the limit is {MINE_LIMIT}")
+        return JSONResponse([server.tables[i].summary() for i in ids if i in server.tables])
 
     async def create_table(request: Request) -> Response:
         try:
@@ -146,11 +228,18 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             if seat is not None and not (0 <= seat < len(config["seats"])
                                          and config["seats"][seat]["kind"] == PERSON):
                 raise ClientError(f"seat {seat} is not a person's seat of this table")
-            table = server.create(config)
-            token = None if seat is None else table.claim(seat, body.get("name"))
+            address = request.client.host if request.client else "unknown"
+            server.check_creation(address, all(s["kind"] == COMPUTER for s in config["seats"]))
+            table, invites = await server.create(config, address)
+            token = None if seat is None else (await table.claim(
+                seat, body.get("name"), invites[seat]))[0]
+        except TooFast as error:
+            return JSONResponse({"error": str(error)}, status_code=429,
+                                headers={"Retry-After": str(math.ceil(error.wait))})
         except ClientError as error:
             return _error(str(error))
-        return JSONResponse({"table": table.table_id, "seat": seat, "token": token})
+        return JSONResponse({"table": table.table_id, "seat": seat, "token": token,
+                             "invites": invites})
 
     async def table_info(request: Request) -> Response:
         try:
@@ -165,11 +254,15 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             seat = body.get("seat") if isinstance(body, dict) else None
             if not isinstance(seat, int) or isinstance(seat, bool):
                 raise ClientError("'seat' must be a seat number")
-            token = table.claim(seat, body.get("name"))
+            secret = body.get("secret")
+            token, new_secret = await table.claim(seat, body.get("name"), secret)
             await table.broadcast()
+        except Forbidden as error:
+            return _error(str(error), 403)
         except ClientError as error:
             return _error(str(error), 404 if str(error) == "no such table" else 400)
-        return JSONResponse({"table": table.table_id, "seat": seat, "token": token})
+        return JSONResponse({"table": table.table_id, "seat": seat, "token": token,
+                             "secret": new_secret or secret})
 
     async def record(request: Request) -> Response:
         try:
@@ -195,7 +288,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         client: Client | None = None
         try:
             seat = await _hello(ws, table)
-            client = Client(ws.send_text, seat, settings)
+            client = Client(ws.send_text, seat, settings, ws.close)
             await table.attach(client)
             while True:
                 message = await ws.receive()
@@ -268,19 +361,24 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
                 raise ClientError("only a seated person can ask for a rematch")
             if not table.game.over:
                 raise ClientError("a rematch is offered when the game is over")
-            new = server.rematch(table)
-            token = new.claim(client.seat, table.seats[client.seat].name)
+            new = await server.rematch(table)
+            token, secret = await new.claim(client.seat, table.seats[client.seat].name,
+                                            trusted=True)
             await client.send({"type": "rematch", "table": new.table_id, "seat": client.seat,
-                               "token": token})
+                               "token": token, "secret": secret})
             await table.broadcast()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server.load()
+        await server.load()
+        sweeper = asyncio.create_task(server.sweep())
         yield
+        sweeper.cancel()
         for table in server.tables.values():
-            table.stop()
-        store.close()
+            async with table.lock:  # an action being committed is applied first
+                table.stop()
+        server.computer.close()
+        server.store.close()
 
     app = Starlette(routes=[
         Route("/api/options", options),

@@ -5,15 +5,19 @@ hand's secret seed (``{"kind": "deal", "seed": ...}``) and each accepted action
 (``{"kind": "action", "seat": 1, "action": "play AS"}``). The server appends an event and
 the store commits it before anything is broadcast, so a restarted server rebuilds every
 game from its log exactly where it was. Seat claims (a name and the SHA-256 of the seat's
-token, never the token) are kept beside the log.
+token, never the token) and each person seat's invite secret (its SHA-256 too) are kept
+beside the log. :class:`StoreWriter` runs the writes in one thread of their own, in order,
+so that the server's event loop never waits on a disk.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -23,11 +27,13 @@ from ..errors import SpadesError
 
 @dataclass
 class StoredTable:
-    """One table as stored: its configuration, seat claims and events in order."""
+    """One table as stored: its configuration, seat claims, invite secrets (hashed) and
+    events in order."""
 
     table_id: str
     config: dict[str, Any]
     claims: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat: (name, token hash)
+    secrets: dict[int, str] = field(default_factory=dict)  # seat: invite secret hash
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -40,6 +46,10 @@ class Store(Protocol):
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
         """Bind ``seat`` to a player's name and token hash (replacing an earlier claim)."""
+        ...
+
+    def set_secret(self, table_id: str, seat: int, secret_hash: str) -> None:
+        """Keep the hash of ``seat``'s invite secret (replacing an earlier one)."""
         ...
 
     def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
@@ -61,6 +71,10 @@ _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS spades_claims (
         table_id TEXT NOT NULL REFERENCES spades_tables(id), seat INTEGER NOT NULL,
         name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat))""",
+    # tables stored before invite secrets existed have no rows here
+    """CREATE TABLE IF NOT EXISTS spades_secrets (
+        table_id TEXT NOT NULL REFERENCES spades_tables(id), seat INTEGER NOT NULL,
+        secret_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat))""",
     """CREATE TABLE IF NOT EXISTS spades_events (
         table_id TEXT NOT NULL REFERENCES spades_tables(id), seq INTEGER NOT NULL,
         event TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
@@ -94,6 +108,11 @@ class SQLStore:
                   " SET name = excluded.name, token_hash = excluded.token_hash",
                   (table_id, seat, name, token_hash))
 
+    def set_secret(self, table_id: str, seat: int, secret_hash: str) -> None:
+        self._run("INSERT INTO spades_secrets (table_id, seat, secret_hash) VALUES (?, ?, ?)"
+                  " ON CONFLICT (table_id, seat) DO UPDATE SET secret_hash = excluded.secret_hash",
+                  (table_id, seat, secret_hash))
+
     def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
         self._run("INSERT INTO spades_events (table_id, seq, event) VALUES (?, ?, ?)",
                   (table_id, seq, json.dumps(event)))
@@ -104,6 +123,9 @@ class SQLStore:
         for table_id, seat, name, token_hash in self._run(
                 "SELECT table_id, seat, name, token_hash FROM spades_claims"):
             tables[table_id].claims[seat] = (name, token_hash)
+        for table_id, seat, secret_hash in self._run(
+                "SELECT table_id, seat, secret_hash FROM spades_secrets"):
+            tables[table_id].secrets[seat] = secret_hash
         for table_id, event in self._run(
                 "SELECT table_id, event FROM spades_events ORDER BY table_id, seq"):
             tables[table_id].events.append(json.loads(event))
@@ -144,6 +166,35 @@ class PostgresStore(SQLStore):
         except psycopg.Error as error:
             raise SpadesError(f"cannot connect to PostgreSQL: {error}") from None
         super().__init__(connection)
+
+
+class StoreWriter:
+    """A store's writes as coroutines: each runs in the writer's own thread, one after
+    another in the order asked, and returns once committed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="spades-store")
+
+    async def _write(self, method: Any, *args: Any) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, method, *args)
+
+    async def create_table(self, table_id: str, config: dict[str, Any]) -> None:
+        await self._write(self.store.create_table, table_id, config)
+
+    async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
+        await self._write(self.store.claim_seat, table_id, seat, name, token_hash)
+
+    async def set_secret(self, table_id: str, seat: int, secret_hash: str) -> None:
+        await self._write(self.store.set_secret, table_id, seat, secret_hash)
+
+    async def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
+        await self._write(self.store.append, table_id, seq, event)
+
+    def close(self) -> None:
+        """Finish the writes asked for, then release the store."""
+        self._thread.shutdown(wait=True)
+        self.store.close()
 
 
 def open_store(where: str | Path) -> Store:

@@ -5,8 +5,14 @@ checked against that seat's legal actions, appended to the store (committed) and
 then applied and broadcast. Each client receives its own seat's
 :class:`~spades.Observation` and nothing else; spectators get the public part of it.
 Computer seats, and people away longer than the timeout, are played by the bots of
-:mod:`spades.bots` in a thread, each decision seeded by the table's secret bot seed and
-the number of events before it.
+:mod:`spades.bots` in worker processes (:mod:`.compute`), each decision seeded by the
+table's secret bot seed and the number of events before it.
+
+Each person seat has an invite secret (kept hashed): joining a seat takes its secret, or
+nothing for a free seat of a table its creator listed in the lobby; the secret takes the
+seat back from another device, whose connection is told so. A table nobody has been
+connected to for ``Settings.idle_seconds`` ends (an ``end`` event closes its log), and
+so does a table of computers only that nobody has watched for ``unwatched_seconds``.
 """
 
 from __future__ import annotations
@@ -25,20 +31,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action
-from ..analysis import analyze
-from ..bots import BOTS, make_bot
+from ..bots import BOTS
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
-from ..bots.search import hard
 from ..chance import Chance
 from ..errors import IllegalAction, NotationError, SpadesError
 from ..game import Game, Phase
 from ..rules import PRESETS, rules_for
+from .compute import Computer, costly_plays, decide, explain
 from .fair import commitment, deck_from_seed, new_seed
-from .store import Store
+from .store import StoreWriter
 
 log = logging.getLogger("spades.server")
 PERSON, COMPUTER = "person", "computer"
 NAME_LIMIT = 24
+SCORE_LIMIT = 2000  # a table's target and losing threshold, either sign
+ENDED = {"idle": "nobody was at this table for a long time",
+         "unwatched": "nobody was watching this table of computer players"}
 # what a spectator sees of seat 0's observation; every other field (the hand, offered,
 # discards, gave, received, legal, seat and any field added later) is emptied
 _PUBLIC = frozenset({
@@ -49,6 +57,10 @@ _PUBLIC = frozenset({
 
 class ClientError(SpadesError):
     """A message the server refuses; its text goes back to the sender, nothing changes."""
+
+
+class Forbidden(ClientError):
+    """A seat asked for without its invite secret, or with a wrong one."""
 
 
 def apply_event(game: Game, event: dict[str, Any], draws: Chance) -> None:
@@ -66,7 +78,12 @@ def apply_event(game: Game, event: dict[str, Any], draws: Chance) -> None:
 
 @dataclass
 class Settings:
-    """How the server behaves: computer delay, away timeout, origins, limits."""
+    """How the server behaves: computer delay, away timeout, origins, limits.
+
+    ``create_burst`` tables may be made at once from one address, then one every
+    ``create_every`` seconds; ``computer_tables`` of computers only may run for one address.
+    ``computer_workers`` is the number of worker processes (None: one per core; 0: a thread).
+    """
 
     computer_delay: float = 0.6
     away_seconds: float = 60.0
@@ -75,6 +92,12 @@ class Settings:
     message_limit: int = 4096
     rate_per_second: float = 10.0
     rate_burst: int = 30
+    create_burst: int = 5
+    create_every: float = 20.0
+    computer_tables: int = 2
+    idle_seconds: float = 24 * 3600.0
+    unwatched_seconds: float = 30.0
+    computer_workers: int | None = None
 
 
 @dataclass
@@ -86,6 +109,7 @@ class Seat:
     level: str
     name: str
     token_hash: str | None = None
+    secret_hash: str | None = None  # None: a seat of a table stored before invite secrets
     connections: int = 0
     away: bool = False
 
@@ -96,7 +120,7 @@ class Seat:
 
 
 def hash_token(token: str) -> str:
-    """The stored form of a seat token."""
+    """The stored form of a seat token or an invite secret."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -122,6 +146,14 @@ def table_config(body: Any) -> dict[str, Any]:
         rules = rules_for(variant, **house)
     except SpadesError as error:
         raise ClientError(str(error)) from None
+    for option in ("target", "lose_threshold"):
+        value = getattr(rules, option)
+        if value is not None and abs(value) > SCORE_LIMIT:
+            raise ClientError(f"{option} must be between -{SCORE_LIMIT:,} and {SCORE_LIMIT:,}, "
+                              f"not {value:,}")
+    listed = body.get("listed", False)
+    if not isinstance(listed, bool):
+        raise ClientError("'listed' must be true (anyone may join from the lobby) or false")
     seats = body.get("seats")
     if seats is None:
         seats = [{"kind": PERSON}] + [{"kind": COMPUTER}] * (rules.players - 1)
@@ -142,7 +174,7 @@ def table_config(body: Any) -> dict[str, Any]:
         partner_policy = BlindNilPolicy.parse(body.get("partner_blind_nil", BESIDE_A_PERSON))
     except SpadesError as error:
         raise ClientError(f"'partner_blind_nil': {error}") from None
-    return {"variant": variant, "rules": house, "seats": config_seats,
+    return {"variant": variant, "rules": house, "seats": config_seats, "listed": listed,
             "partner_blind_nil": str(partner_policy), "bot_seed": secrets.token_hex(16)}
 
 
@@ -153,11 +185,13 @@ def computer_name(players: int, seat: int) -> str:
 
 
 class Client:
-    """One websocket connection: its seat (None for a spectator) and its rate limit."""
+    """One websocket connection: its seat (None for a spectator), its rate limit, and how
+    to close it (when its seat is taken back from another device)."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
-                 settings: Settings) -> None:
-        self.send_text, self.seat = send, seat
+                 settings: Settings, close: Callable[[int], Awaitable[None]] | None = None
+                 ) -> None:
+        self.send_text, self.seat, self._close = send, seat, close
         self._allowance, self._settings = float(settings.rate_burst), settings
         self._last = asyncio.get_running_loop().time()
         self.hinting = False
@@ -178,6 +212,11 @@ class Client:
         with contextlib.suppress(Exception):  # a closed connection: its handler cleans up
             await self.send_text(text)
 
+    async def close(self, code: int) -> None:
+        if self._close is not None:
+            with contextlib.suppress(Exception):
+                await self._close(code)
+
 
 @dataclass
 class Table:
@@ -185,8 +224,10 @@ class Table:
 
     table_id: str
     config: dict[str, Any]
-    store: Store
+    store: StoreWriter
     settings: Settings
+    computer: Computer
+    creator: str | None = None  # the address that made it (not stored)
     seats: list[Seat] = field(init=False)
     events: list[dict[str, Any]] = field(default_factory=list)
     seeds: list[str] = field(default_factory=list)
@@ -202,13 +243,19 @@ class Table:
         self._computer: asyncio.Task[None] | None = None
         self._at: float | None = None  # when the last action came
         self._away: dict[int, asyncio.Task[None]] = {}
+        self.ended: str | None = None  # why the table ended before the game did
+        self.idle_since = time.monotonic()  # when its last connection went (or it began)
 
     # ------------------------------------------------------------ the log
 
     def replay(self, events: list[dict[str, Any]]) -> None:
         """Rebuild the game from stored events (at start-up)."""
         for event in events:
-            self._take(event)
+            if event["kind"] == "end":
+                self.ended = event["reason"]
+                self.events.append(event)
+            else:
+                self._take(event)
 
     def _take(self, event: dict[str, Any]) -> None:
         if event["kind"] == "deal":
@@ -216,15 +263,51 @@ class Table:
         apply_event(self.game, event, self._draws)
         self.events.append(event)
 
-    def _record(self, event: dict[str, Any]) -> None:
+    async def _record(self, event: dict[str, Any]) -> None:
         """Commit ``event`` to the store, then apply it."""
-        self.store.append(self.table_id, len(self.events), event)
+        await self.store.append(self.table_id, len(self.events), event)
         self._take(event)
 
-    def deal_if_needed(self) -> None:
+    async def deal_if_needed(self) -> None:
         """Deal the waiting hand from a fresh secret seed."""
-        while self.game.phase is Phase.DEAL:
-            self._record({"kind": "deal", "seed": new_seed()})
+        while self.game.phase is Phase.DEAL and self.ended is None:
+            await self._record({"kind": "deal", "seed": new_seed()})
+
+    @property
+    def running(self) -> bool:
+        """Whether the game goes on: neither over nor ended."""
+        return not self.game.over and self.ended is None
+
+    @property
+    def listed(self) -> bool:
+        """Whether the lobby lists the table and anyone may take a free seat (tables stored
+        before the choice existed were all listed)."""
+        return self.config.get("listed", True)
+
+    @property
+    def computers_only(self) -> bool:
+        return all(seat.kind == COMPUTER for seat in self.seats)
+
+    def expired(self, now: float) -> str | None:
+        """Why the table should end at ``now`` (``time.monotonic()``), if it should."""
+        if not self.running or self.clients:
+            return None
+        idle = now - self.idle_since
+        if self.computers_only and idle >= self.settings.unwatched_seconds:
+            return "unwatched"
+        return "idle" if idle >= self.settings.idle_seconds else None
+
+    async def end(self, reason: str) -> None:
+        """End the table before its game is over (an ``end`` event in the log)."""
+        async with self.lock:
+            if not self.running:
+                return
+            event = {"kind": "end", "reason": reason}
+            await self.store.append(self.table_id, len(self.events), event)
+            self.events.append(event)
+            self.ended = reason
+            self.stop()
+        await self.broadcast()
 
     # ------------------------------------------------------------ views
 
@@ -247,7 +330,8 @@ class Table:
             commit = {"hand": len(hands), "sha256": commitment(self.seeds[len(hands) - 1])}
         return {"type": "state", "seq": len(self.events), "view": self.view(seat),
                 "seats": [s.public() for s in self.seats], "commit": commit,
-                "rematch": self.rematch_id, "at": self._at}
+                "rematch": self.rematch_id, "at": self._at,
+                "ended": None if self.ended is None else ENDED[self.ended]}
 
     def _finished(self) -> list[int]:
         return [log.number for log in self.game.hands if log.result is not None]
@@ -272,7 +356,8 @@ class Table:
         return {"table": self.table_id, "variant": self.rules.variant,
                 "rules": self.rules.to_dict(), "seats": [s.public() for s in self.seats],
                 "hand": self.game.hand_number, "scores": list(self.game.scores),
-                "over": self.game.over, "winner": self.game.winner,
+                "over": self.game.over, "winner": self.game.winner, "listed": self.listed,
+                "ended": None if self.ended is None else ENDED[self.ended],
                 "spectators": sum(c.seat is None for c in self.clients)}
 
     # ------------------------------------------------------------ seats and clients
@@ -284,24 +369,68 @@ class Table:
                 return number
         return None
 
-    def claim(self, seat: int, name: Any) -> str:
-        """Give a free person seat a new token (returned once, stored hashed)."""
+    async def invite_secrets(self) -> dict[int, str]:
+        """A new invite secret for each person seat (returned once, stored hashed)."""
+        made = {}
+        for number, seat in enumerate(self.seats):
+            if seat.kind == PERSON:
+                made[number] = secrets.token_urlsafe(16)
+                seat.secret_hash = hash_token(made[number])
+                await self.store.set_secret(self.table_id, number, seat.secret_hash)
+        return made
+
+    async def claim(self, seat: int, name: Any, secret: Any = None,
+                    trusted: bool = False) -> tuple[str, str | None]:
+        """Give a person seat a new token (returned once, stored hashed). With the seat's
+        invite secret, the seat is taken even from another device, whose connection is
+        told so; without it, only a free seat of a listed table (or a ``trusted`` claim:
+        a rematch). Returns the token and, when the seat was taken without its secret,
+        the new secret that now takes it back."""
         if not 0 <= seat < len(self.seats):
             raise ClientError(f"no seat {seat}: seats are 0..{len(self.seats) - 1}")
         target = self.seats[seat]
         if target.kind != PERSON:
-            raise ClientError(f"seat {seat} is a computer player")
-        if target.token_hash is not None:
-            raise ClientError(f"seat {seat} is taken")
-        token = secrets.token_urlsafe(24)
-        target.name = clean_name(name, target.name)
-        target.token_hash = hash_token(token)
-        self.store.claim_seat(self.table_id, seat, target.name, target.token_hash)
+            raise ClientError(f"seat {seat + 1} is a computer player")
+        if secret is not None and not isinstance(secret, str):
+            raise ClientError("'secret' must be the text of an invite link")
+        async with self.lock:
+            if not self.running:
+                raise ClientError("this game is over" if self.game.over
+                                  else "this table has ended")
+            if secret is not None:
+                if target.secret_hash is None or not hmac.compare_digest(
+                        target.secret_hash, hash_token(secret)):
+                    raise Forbidden(f"this invite link is not the one of seat {seat + 1}: "
+                                    "ask the table's creator for yours")
+            elif target.token_hash is not None:
+                raise ClientError(f"seat {seat + 1} is taken")
+            elif not (self.listed or trusted):
+                raise Forbidden(f"seat {seat + 1} is private: it takes the invite link")
+            new_secret = None
+            if secret is None:  # whoever had this seat's link no longer takes it
+                new_secret = secrets.token_urlsafe(16)
+                target.secret_hash = hash_token(new_secret)
+                await self.store.set_secret(self.table_id, seat, target.secret_hash)
+            token = secrets.token_urlsafe(24)
+            name = clean_name(name, target.name)
+            await self.store.claim_seat(self.table_id, seat, name, hash_token(token))
+            target.name, target.token_hash = name, hash_token(token)
+            replaced = [c for c in self.clients if c.seat == seat]
+            for client in replaced:
+                self.clients.discard(client)
+                client.seat = None  # whatever it still sends is a spectator's
+                target.connections -= 1
+        for client in replaced:
+            await client.send({"type": "replaced", "message":
+                               f"Seat {seat + 1} was taken with its invite link on another "
+                               "device or tab; this page no longer plays it."})
+            await client.close(4001)
         self.watch_absence(seat)  # claimed, then never connected, is away too
-        return token
+        return token, new_secret
 
     async def attach(self, client: Client) -> None:
         self.clients.add(client)
+        self.idle_since = time.monotonic()
         await client.send(self.welcome(client.seat))
         if client.seat is not None:
             seat = self.seats[client.seat]
@@ -315,7 +444,10 @@ class Table:
             await client.send(self.state(None))
 
     async def detach(self, client: Client) -> None:
+        if client not in self.clients:  # replaced: counted out already
+            return
         self.clients.discard(client)
+        self.idle_since = time.monotonic()
         if client.seat is None:
             return
         self.seats[client.seat].connections -= 1
@@ -327,7 +459,7 @@ class Table:
         out, the seat's level plays for the person until she comes back."""
         seat = self.seats[number]
         if (seat.kind == PERSON and seat.token_hash is not None and seat.connections == 0
-                and not seat.away and not self.game.over and number not in self._away):
+                and not seat.away and self.running and number not in self._away):
             self._away[number] = asyncio.create_task(self._away_after(number))
 
     async def _away_after(self, number: int) -> None:
@@ -374,10 +506,12 @@ class Table:
     async def _accept(self, seat: int, action: Action, received: float) -> None:
         """Store, apply and broadcast a legal action; ``received`` is when it came (or was
         decided), sent along as ``at`` so that a client can time the broadcast."""
+        if self.ended is not None:
+            raise ClientError(f"this table has ended: {ENDED[self.ended]}")
         self._at = received
         before = self.game.hand_number
-        self._record({"kind": "action", "seat": seat, "action": str(action)})
-        self.deal_if_needed()
+        await self._record({"kind": "action", "seat": seat, "action": str(action)})
+        await self.deal_if_needed()
         ended = [n for n in range(before, self.game.hand_number + 1)
                  if n and self.game.hands[n - 1].result is not None]
         for number in ended:
@@ -402,22 +536,22 @@ class Table:
     def schedule(self) -> None:
         """Start the computer's turn if a computer (or an away person) is to move."""
         seat = self.game.to_move
-        if seat is None or not self._automatic(seat):
+        if seat is None or not self._automatic(seat) or self.ended is not None:
             return
         if self._computer is None or self._computer.done():
             self._computer = asyncio.create_task(self._computer_turn())
 
     async def _computer_turn(self) -> None:
-        """Wait the delay, let the seat's bot decide in a thread, take its action; then the
+        """Wait the delay, let the seat's bot decide in a worker, take its action; then the
         next computer turn, if any (not after a cancellation: the server is stopping)."""
         await asyncio.sleep(self.settings.computer_delay)
         seq, seat = len(self.events), self.game.to_move
         if seat is not None and self._automatic(seat):
-            bot = make_bot(self.seats[seat].level, seed=f"{self.config['bot_seed']}/{seq}",
-                           blind_nil=self._blind_nil_policy(seat))
             view = self.game.observation(seat)
             try:
-                action = await asyncio.to_thread(bot.act, view)
+                action = await self.computer.run(
+                    decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}",
+                    self._blind_nil_policy(seat), view)
             except Exception as error:  # a failing bot must not stall the table
                 # the error's text may quote the position: the log names only its kind
                 log.error("table %s: the %s bot failed (%s); a random legal action instead",
@@ -425,7 +559,7 @@ class Table:
                 action = random.Random(seq).choice(view.legal)
             decided = time.time()
             async with self.lock:
-                if len(self.events) == seq and self.game.to_move == seat:
+                if len(self.events) == seq and self.game.to_move == seat and self.running:
                     await self._accept(seat, action, decided)
         self._computer = None
         self.schedule()
@@ -441,15 +575,16 @@ class Table:
             raise ClientError("a hint is already being worked out")
         client.hinting = True
         try:
-            bot = hard(random.Random(f"{self.config['bot_seed']}/hint/{len(self.events)}"))
-            action, reason = await asyncio.to_thread(bot.explain, self.game.observation(seat))
+            action, reason = await self.computer.run(
+                explain, f"{self.config['bot_seed']}/hint/{len(self.events)}",
+                self.game.observation(seat))
         finally:
             client.hinting = False
         await client.send({"type": "hint", "action": str(action), "reason": reason})
 
     async def costly(self, client: Client, number: Any) -> None:
         """The client's plays of finished hand ``number`` that cost points, all cards known
-        (the double-dummy analysis of :mod:`spades.analysis`, in a thread)."""
+        (the double-dummy analysis of :mod:`spades.analysis`, in a worker)."""
         seat = client.seat
         if seat is None:
             raise ClientError("spectators have no plays to analyse")
@@ -460,14 +595,14 @@ class Table:
             raise ClientError("an analysis is already being worked out")
         client.hinting = True
         try:
-            plays = await asyncio.to_thread(analyze, self.game.record(self.names), number)
+            plays = await self.computer.run(costly_plays, self.game.record(self.names), number)
         finally:
             client.hinting = False
         await client.send({"type": "costly", "hand": number, "plays": [
             p.to_json() for p in plays if p.seat == seat and p.cost > 0]})
 
     def stop(self) -> None:
-        """Cancel the table's pending tasks (server shutdown)."""
+        """Cancel the table's pending tasks (server shutdown, or the table ended)."""
         for task in [self._computer, *self._away.values()]:
             if task is not None:
                 task.cancel()

@@ -9,9 +9,9 @@ function route() {
   dispose();
   const root = document.getElementById("app");
   root.replaceChildren();
-  const [page, id, seat] = location.hash.replace(/^#\/?/, "").split("/");
+  const [page, id, seat, secret] = location.hash.replace(/^#\/?/, "").split("/");
   if (page === "table" && id) dispose = showTable(root, id);
-  else if (page === "join" && id) dispose = showJoin(root, id, Number(seat));
+  else if (page === "join" && id) dispose = showJoin(root, id, Number(seat), secret || null);
   else dispose = showLobby(root);
 }
 

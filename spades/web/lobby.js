@@ -1,6 +1,6 @@
-// The lobby: create a table (variant, house rules, a person or a computer level per seat),
-// see the tables being played, join a free seat or watch.
-import { api, el, fill, prefs, saveSeat, toast } from "./util.js";
+// The lobby: create a table (variant, house rules, a person or a computer level per seat,
+// private or listed here), this browser's own tables, the listed tables' free seats.
+import { api, el, fill, forgetSeat, myTables, prefs, saveSeat, toast } from "./util.js";
 
 const SEAT_NAMES = { 2: ["You", "Opponent"], 4: ["You", "Left", "Partner", "Right"] };
 
@@ -8,8 +8,9 @@ export function showLobby(root) {
   let stopped = false;
   let options = null;
   const form = el("form", { class: "panel create", id: "create" });
+  const mine = el("div", { class: "panel tables", id: "my-tables" });
   const list = el("div", { class: "panel tables", id: "tables" });
-  root.append(el("div", { class: "lobby" }, form, list));
+  root.append(el("div", { class: "lobby" }, form, el("div", {}, mine, list)));
 
   function seatRows(variant) {
     const players = options.variants[variant].players;
@@ -64,6 +65,8 @@ export function showLobby(root) {
           el("select", { name: "partner_blind_nil" },
              options.partner_blind_nil.map(([label, value]) => el("option", {
                value, selected: value === options.partner_blind_nil_default }, label))))),
+      el("label", { class: "check" }, el("input", { name: "listed", type: "checkbox" }),
+         " List it here: anyone may take a free seat (otherwise only your invite links)"),
       el("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"));
   }
 
@@ -89,19 +92,43 @@ export function showLobby(root) {
       const partner = form.partner_blind_nil;
       const made = await api("/api/tables", {
         variant, rules, seats, seat: 0, name: form.name.value || "You",
-        ...(partner ? { partner_blind_nil: partner.value } : {}) });
-      saveSeat(made.table, made.seat, made.token);
+        listed: form.listed.checked, ...(partner ? { partner_blind_nil: partner.value } : {}) });
+      saveSeat(made.table, made.seat, made.token,
+               { secret: made.invites[made.seat], invites: made.invites });
       location.hash = `#/table/${made.table}`;
     } catch (error) {
       toast(error.message);
     }
   });
 
+  function myLine(t) {
+    const status = t.ended ? "ended" : t.over ? "game over" : `hand ${t.hand}`;
+    return el("div", { class: "table-line", "data-table": t.table },
+      el("strong", {}, t.variant), ` · ${status} · scores ${t.scores.join(" : ")} · `,
+      t.seats.map((s) => s.name).join(", "), " ",
+      el("a", { class: "button", href: `#/table/${t.table}` },
+         t.ended || t.over ? "Look" : "Back to the table"));
+  }
+
+  async function refreshMine() {
+    const ids = myTables().slice(-100);
+    if (!ids.length) {
+      fill(mine);
+      return;
+    }
+    const tables = await api(`/api/tables?mine=${ids.map(encodeURIComponent).join(",")}`);
+    const known = new Set(tables.map((t) => t.table));
+    for (const id of ids) if (!known.has(id)) forgetSeat(id); // gone from the server
+    fill(mine, el("h2", {}, "My tables"), tables.reverse().map(myLine));
+  }
+
   async function refresh() {
     try {
+      await refreshMine();
       const tables = await api("/api/tables");
-      fill(list, el("h2", {}, "Tables"),
-        tables.length ? null : el("p", { class: "muted" }, "No table yet: create one."),
+      fill(list, el("h2", {}, "Open tables"),
+        tables.length ? null : el("p", { class: "muted" },
+                                  "No open table: create one (and list it) or use an invite."),
         tables.map((t) => el("div", { class: "table-line", "data-table": t.table },
           el("strong", {}, t.variant), ` to ${t.rules.target}, hand ${t.hand}, `,
           `scores ${t.scores.join(" : ")} `,

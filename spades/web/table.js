@@ -1,26 +1,40 @@
 // A table: the websocket to the server, and the view of this seat drawn from its
 // Observation alone (the server sends nothing else). Actions go out in RECORD.md's text.
 import { cardBack, cardFace, cardLabel } from "./cards.js";
-import { add, api, el, fill, prefs, savedSeat, saveSeat, toast } from "./util.js";
+import { add, api, el, fill, forgetSeat, inviteLink, prefs, savedSeat, saveSeat,
+         toast } from "./util.js";
 
-// Invite links open this: pick a name, claim the seat, go to the table.
-export function showJoin(root, table, seat) {
+// Invite links open this (``secret`` from the link; none for a free seat of a listed
+// table): pick a name, take the seat (back, if it was yours on another device), go to it.
+export function showJoin(root, table, seat, secret) {
   const name = el("input", { name: "name", maxlength: 24, value: prefs.name,
                              placeholder: "Your name" });
+  const note = el("p", { class: "muted", id: "join-note" });
+  const problem = el("p", { class: "problem", id: "join-error" });
   const join = async (event) => {
     event.preventDefault();
     prefs.name = name.value;
+    fill(problem);
     try {
-      const made = await api(`/api/tables/${table}/join`, { seat, name: name.value });
-      saveSeat(table, made.seat, made.token);
+      const made = await api(`/api/tables/${table}/join`, { seat, name: name.value,
+                                                            ...(secret ? { secret } : {}) });
+      const invites = (savedSeat(table) || {}).invites; // a creator's, kept
+      saveSeat(table, made.seat, made.token, { secret: made.secret, invites });
       location.hash = `#/table/${table}`;
     } catch (error) {
-      toast(error.message);
+      fill(problem, error.message);
     }
   };
+  api(`/api/tables/${table}`).then((t) => {
+    const s = t.seats[seat];
+    if (s && s.kind === "person" && s.claimed) {
+      fill(note, `${s.name} holds this seat. If this link is yours, taking the seat moves `
+                 + "it here, and the other device stops playing it.");
+    }
+  }).catch((error) => fill(problem, error.message));
   root.append(el("form", { class: "panel join", onsubmit: join },
-    el("h2", {}, `Join table ${table}, seat ${seat + 1}`), name, " ",
-    el("button", { type: "submit", class: "primary", id: "join" }, "Take the seat"),
+    el("h2", {}, `Join table ${table}, seat ${seat + 1}`), note, name, " ",
+    el("button", { type: "submit", class: "primary", id: "join" }, "Take the seat"), problem,
     el("p", {}, el("a", { href: `#/table/${table}` }, "Or watch the table"))));
   return () => {};
 }
@@ -40,7 +54,8 @@ function giveSet(text) {
 }
 
 export function showTable(root, table) {
-  const mine = savedSeat(table);
+  let mine = savedSeat(table);
+  let replaced = null; // the server's words when this seat was taken on another device
   let ws = null;
   let closed = false;
   let state = null;
@@ -76,7 +91,18 @@ export function showTable(root, table) {
   }
 
   function receive(message) {
-    if (message.type === "welcome") welcome = message;
+    if (message.type === "error" && !welcome && mine) { // a token that no longer holds a seat
+      forgetSeat(table);
+      mine = null;
+      toast("Your seat here was taken on another device: you are watching.");
+      send({ type: "hello" });
+    } else if (message.type === "replaced") {
+      forgetSeat(table);
+      mine = null;
+      closed = true;
+      replaced = message.message;
+      render();
+    } else if (message.type === "welcome") welcome = message;
     else if (message.type === "state") {
       if (state && message.view.hand_number !== state.view.hand_number) selected = new Set();
       state = message;
@@ -91,7 +117,7 @@ export function showTable(root, table) {
       if (summary && summary.hand === message.hand) summary.costly = message.plays;
       render();
     } else if (message.type === "rematch") {
-      saveSeat(message.table, message.seat, message.token);
+      saveSeat(message.table, message.seat, message.token, { secret: message.secret });
       location.hash = `#/table/${message.table}`;
     } else if (message.type === "error") {
       toast(message.message);
@@ -297,19 +323,45 @@ export function showTable(root, table) {
         el("a", { class: "button", href: "#/" }, "Lobby"))));
   }
 
+  function linkBox(link, attrs) {
+    return el("input", { readonly: true, value: link, size: 40, ...attrs,
+                         onclick: (e) => e.target.select() });
+  }
+
+  // the invite links this browser knows for the free seats (a creator's), and the link
+  // that moves this seat to another device
   function invites() {
-    const free = state.seats.map((s, seat) => ({ s, seat }))
-      .filter(({ s }) => s.kind === "person" && !s.claimed);
-    if (!free.length) return null;
-    return el("div", { class: "invites panel" }, "Invite: ", free.map(({ seat }) => {
-      const link = `${location.origin}/#/join/${table}/${seat}`;
-      return el("span", { class: "invite" }, `seat ${seat + 1} `,
-        el("input", { readonly: true, value: link, size: 40, "data-invite": seat,
-                      onclick: (e) => e.target.select() }));
-    }));
+    const known = (mine && mine.invites) || {};
+    const free = state.seats.map((s, seat) => ({ s, seat, link: inviteLink(table, seat, known[seat]) }))
+      .filter(({ s, link }) => s.kind === "person" && !s.claimed && link);
+    const own = mine && inviteLink(table, mine.seat, mine.secret);
+    if (!free.length && !own) return null;
+    return el("div", { class: "invites panel" },
+      free.length ? el("div", {}, "Send each friend the link of a seat: ",
+        free.map(({ seat, link }) => el("span", { class: "invite" }, `seat ${seat + 1} `,
+                                        linkBox(link, { "data-invite": seat })))) : null,
+      own ? el("details", {}, el("summary", {}, "Play from another device"),
+        "Open this link there to move your seat; keep it to yourself. ",
+        linkBox(own, { id: "my-link" })) : null);
+  }
+
+  function replacedNote() {
+    return el("div", { class: "overlay", id: "replaced" }, el("div", { class: "panel" },
+      el("h2", {}, "Your seat moved"), el("p", {}, replaced),
+      el("button", { class: "primary", id: "watch-instead", onclick: () => {
+        replaced = null;
+        closed = false;
+        welcome = null;
+        connect();
+      } }, "Watch the table"),
+      el("a", { class: "button", href: "#/" }, "Lobby")));
   }
 
   function render() {
+    if (replaced) {
+      fill(board, replacedNote());
+      return;
+    }
     if (!state || !welcome) return;
     const view = state.view;
     const mySeat = welcome.seat;
@@ -329,6 +381,8 @@ export function showTable(root, table) {
          state.commit ? el("span", { class: "commit", title: state.commit.sha256 },
                            ` · deal committed: SHA-256 ${state.commit.sha256.slice(0, 12)}…`) : "",
          mySeat === null ? " · watching" : ""),
+      state.ended ? el("div", { class: "panel ended", id: "ended" },
+                       `This table has ended: ${state.ended}.`) : null,
       invites(),
       el("div", { class: `felt players${n}` },
         order.map((seat, i) => el("div", { class: `slot pos${i}` }, seatBox(view, seat, i === 0

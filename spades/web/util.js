@@ -38,15 +38,36 @@ export async function api(path, body) {
 
 const TOKENS = "spades.tokens";
 
-export function savedSeat(table) {
-  const all = JSON.parse(localStorage.getItem(TOKENS) || "{}");
-  return all[table] || null;
+function seats() {
+  return JSON.parse(localStorage.getItem(TOKENS) || "{}");
 }
 
-export function saveSeat(table, seat, token) {
-  const all = JSON.parse(localStorage.getItem(TOKENS) || "{}");
-  all[table] = { seat, token };
+// This browser's seat at ``table``: { seat, token, secret (the seat's invite secret),
+// invites (a creator's: every person seat's secret) }, or null.
+export function savedSeat(table) {
+  return seats()[table] || null;
+}
+
+export function saveSeat(table, seat, token, more = {}) {
+  const all = seats();
+  all[table] = { seat, token, ...more };
   localStorage.setItem(TOKENS, JSON.stringify(all));
+}
+
+export function forgetSeat(table) {
+  const all = seats();
+  delete all[table];
+  localStorage.setItem(TOKENS, JSON.stringify(all));
+}
+
+// The tables this browser holds seats at, the latest last.
+export function myTables() {
+  return Object.keys(seats());
+}
+
+// The link that takes ``seat`` of ``table`` with its invite secret (null: none known).
+export function inviteLink(table, seat, secret) {
+  return secret ? `${location.origin}/#/join/${table}/${seat}/${secret}` : null;
 }
 
 export const prefs = {

@@ -1,0 +1,238 @@
+"""Private seats and the server's limits: invite secrets, taking a seat back from another
+device, listed tables, the creation rate limit, score bounds, tables that end when nobody
+is there, and tables stored before any of this."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import time
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from tests.test_server import QUICK, create, join, new_client
+
+
+def make(client: Any, kinds: str = "pp", **body: Any) -> dict[str, Any]:
+    seats = [{"kind": "person" if k == "p" else "computer", "level": "random"} for k in kinds]
+    made = client.post("/api/tables", json={"variant": "two-player", "rules": QUICK,
+                                            "seats": seats, **body})
+    assert made.status_code == 200, made.json()
+    return made.json()
+
+
+def join_seat(client: Any, table: str, seat: int, **body: Any) -> Any:
+    return client.post(f"/api/tables/{table}/join", json={"seat": seat, **body})
+
+
+def test_a_private_seat_refuses_a_stranger_and_a_wrong_secret():
+    with new_client() as client:
+        made = make(client, seat=0, name="Ann")
+        table_id, invites = made["table"], made["invites"]
+        assert set(invites) == {"0", "1"} and invites["0"] != invites["1"]
+        assert len(invites["1"]) >= 20  # unguessable: 128 bits
+        table = client.app.state.server.tables[table_id]
+        before = (table.seats[1].token_hash, table.seats[1].secret_hash, len(table.events))
+        cases = [({}, "private: it takes the invite link"),
+                 ({"secret": "guess"}, "not the one of seat 2"),
+                 ({"secret": invites["0"]}, "not the one of seat 2"),
+                 ({"secret": invites["1"][:-1]}, "not the one of seat 2")]
+        for body, expected in cases:
+            refused = join_seat(client, table_id, 1, name="Eve", **body)
+            assert refused.status_code == 403 and expected in refused.json()["error"], body
+        assert "'secret' must be" in join_seat(client, table_id, 1, secret=5).json()["error"]
+        assert (table.seats[1].token_hash, table.seats[1].secret_hash,
+                len(table.events)) == before
+        assert table.seats[1].name == "Seat 2"
+        # private: not in the lobby, but its ids ask about it
+        assert client.get("/api/tables").json() == []
+        mine = client.get(f"/api/tables?mine={table_id},nothing").json()
+        assert [t["table"] for t in mine] == [table_id] and mine[0]["listed"] is False
+        assert "secret" not in json.dumps(mine) and invites["1"] not in json.dumps(mine)
+        too_many = client.get("/api/tables?mine=" + ",".join(["x"] * 101))
+        assert too_many.status_code == 400 and "limit is 100" in too_many.json()["error"]
+        # the right secret takes the seat, and keeps taking it (the link stays good)
+        bob = join_seat(client, table_id, 1, name="Bob", secret=invites["1"]).json()
+        assert bob["secret"] == invites["1"] and table.seats[1].name == "Bob"
+
+
+def test_the_secret_takes_a_seat_back_from_another_device():
+    with new_client() as client, contextlib.ExitStack() as stack:
+        made = make(client, seat=0, name="Ann")
+        table_id, secret = made["table"], made["invites"]["1"]
+        first = join_seat(client, table_id, 1, name="Bob", secret=secret).json()["token"]
+        old = join(client, table_id, first, stack)
+        old.read_state()
+        # a stranger without the secret cannot take it
+        assert "taken" in join_seat(client, table_id, 1, name="Eve").json()["error"]
+        # Bob's phone, with his link
+        again = join_seat(client, table_id, 1, name="Bob", secret=secret)
+        assert again.status_code == 200
+        second = again.json()["token"]
+        assert second != first
+        replaced = old.read()
+        while replaced["type"] == "state":
+            replaced = old.read()
+        assert replaced["type"] == "replaced" and "another device" in replaced["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            old.read()
+        assert closed.value.code == 4001
+        table = client.app.state.server.tables[table_id]
+        assert table.seats[1].connections == 0
+        # the old token holds nothing now; the new one plays seat 1
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_json({"type": "hello", "token": first})
+            assert "holds no seat" in ws.receive_json()["message"]
+        phone = join(client, table_id, second, stack)
+        assert phone.seat == 1 and phone.read_state()["seats"][1]["connected"]
+        assert table.seats[1].connections == 1
+
+
+def test_a_listed_table_offers_its_free_seats_to_anyone():
+    with new_client() as client:
+        made = make(client, seat=0, name="Ann", listed=True)
+        table_id = made["table"]
+        [line] = client.get("/api/tables").json()
+        assert line["table"] == table_id and line["listed"] is True
+        assert not line["seats"][1]["claimed"]
+        eve = join_seat(client, table_id, 1, name="Eve")
+        assert eve.status_code == 200
+        # Eve's seat has a secret of its own now: the creator's invite no longer takes it
+        assert eve.json()["secret"] != made["invites"]["1"]
+        stale = join_seat(client, table_id, 1, secret=made["invites"]["1"])
+        assert stale.status_code == 403
+        assert join_seat(client, table_id, 1, secret=eve.json()["secret"]).status_code == 200
+        assert "taken" in join_seat(client, table_id, 1).json()["error"]
+        bad = client.post("/api/tables", json={"variant": "two-player", "listed": "yes"})
+        assert "'listed' must be true" in bad.json()["error"]
+
+
+def test_table_creation_is_rate_limited_per_address():
+    with new_client(create_burst=2, create_every=30) as client:
+        for _ in range(2):
+            make(client, seat=0)
+        refused = client.post("/api/tables", json={"variant": "two-player"})
+        assert refused.status_code == 429
+        assert 1 <= int(refused.headers["Retry-After"]) <= 30
+        assert "too many new tables: wait" in refused.json()["error"]
+        assert len(client.app.state.server.tables) == 2
+        # bad input is still told what is wrong with it
+        assert client.post("/api/tables", json={"variant": "x"}).status_code == 400
+
+
+def test_targets_and_losing_thresholds_are_bounded():
+    with new_client() as client:
+        for rules, expected in [
+                ({"target": 2001}, "target must be between -2,000 and 2,000, not 2,001"),
+                ({"target": 1_000_000}, "not 1,000,000"),
+                ({"lose_threshold": -2001}, "lose_threshold must be between"),
+                ({"lose_threshold": -1_000_000}, "not -1,000,000")]:
+            response = client.post("/api/tables", json={"variant": "partnership",
+                                                         "rules": rules})
+            assert response.status_code == 400 and expected in response.json()["error"], rules
+        assert client.app.state.server.tables == {}
+        ok = client.post("/api/tables", json={
+            "variant": "partnership", "rules": {"target": 2000, "lose_threshold": -2000}})
+        assert ok.status_code == 200
+
+
+def test_computer_only_tables_are_capped_per_client():
+    with new_client(computer_tables=1) as client:
+        make(client, "cc", seat=None)
+        refused = client.post("/api/tables", json={
+            "variant": "two-player", "seat": None,
+            "seats": [{"kind": "computer"}, {"kind": "computer"}]})
+        assert refused.status_code == 400
+        assert "already have 1 tables of computer players" in refused.json()["error"]
+        make(client, "pc", seat=0)  # a person's table is not capped by it
+
+
+def test_tables_nobody_is_at_end_and_leave_the_lobby(tmp_path):
+    db = tmp_path / "games.sqlite"
+    with new_client(db, idle_seconds=0.4, unwatched_seconds=0.4,
+                    computer_delay=0.05) as client, \
+            contextlib.ExitStack() as stack:
+        left = make(client, seat=0, listed=True)["table"]
+        kept = make(client, seat=0, listed=True)
+        watched = make(client, "cc", seat=None, listed=True)["table"]
+        unwatched = make(client, "cc", seat=None, listed=True)["table"]
+        ann = join(client, kept["table"], kept["token"], stack)
+        watcher = join(client, watched, None, stack)
+        time.sleep(1.2)
+        tables = client.app.state.server.tables
+        assert tables[left].ended == "idle" and tables[unwatched].ended == "unwatched"
+        assert tables[kept["table"]].ended is None and tables[watched].ended is None
+        assert {t["table"] for t in client.get("/api/tables").json()} == {
+            kept["table"], watched}
+        assert tables[left].events[-1] == {"kind": "end", "reason": "idle"}
+        summary = client.get(f"/api/tables/{left}").json()
+        assert summary["ended"] == "nobody was at this table for a long time"
+        # an ended table takes no seat and no action
+        assert "has ended" in join_seat(client, left, 1, secret="x").json()["error"]
+        seq = len(tables[unwatched].events)
+        time.sleep(0.3)
+        assert len(tables[unwatched].events) == seq  # its computers stopped
+        ann.read_state()
+        watcher.read_state()
+        for player in (ann, watcher):
+            player.ws.close()
+        time.sleep(1.2)
+        assert tables[kept["table"]].ended == "idle" and tables[watched].ended == "unwatched"
+    with new_client(db) as client:  # ended stays ended after a restart
+        again = client.app.state.server.tables
+        assert again[left].ended == "idle" and again[unwatched].ended == "unwatched"
+        assert client.get("/api/tables").json() == []
+
+
+def test_an_ended_table_refuses_actions():
+    with new_client(idle_seconds=0.2) as client, contextlib.ExitStack() as stack:
+        table_id, tokens = create(client, "two-player", "pc")
+        time.sleep(0.8)
+        assert client.app.state.server.tables[table_id].ended == "idle"
+        ann = join(client, table_id, tokens[0], stack)
+        state = ann.read_state()
+        assert state["ended"] == "nobody was at this table for a long time"
+        assert "has ended" in ann.error({"type": "action", "action": state["view"]["legal"][0]})
+
+
+def test_tables_stored_before_invite_secrets_still_load(tmp_path):
+    """A table of the old schema (no invite secrets, no 'listed'): it loads, is listed as
+    all tables were, its claimed seat plays with its token and its free seat is open."""
+    db = tmp_path / "old.sqlite"
+    with new_client(db) as client:
+        made = make(client, seat=0, name="Ann")
+        table_id, token = made["table"], made["token"]
+        events = list(client.app.state.server.tables[table_id].events)
+    raw = sqlite3.connect(db)
+    raw.execute("DROP TABLE spades_secrets")
+    config = json.loads(raw.execute("SELECT config FROM spades_tables").fetchone()[0])
+    del config["listed"]
+    raw.execute("UPDATE spades_tables SET config = ?", (json.dumps(config),))
+    raw.commit()
+    raw.close()
+    with new_client(db) as client, contextlib.ExitStack() as stack:
+        table = client.app.state.server.tables[table_id]
+        assert table.events == events and table.listed
+        assert table.seats[0].secret_hash is None
+        assert [t["table"] for t in client.get("/api/tables").json()] == [table_id]
+        ann = join(client, table_id, token, stack)
+        assert ann.seat == 0 and ann.read_state()["view"]["hand_number"] == 1
+        bob = join_seat(client, table_id, 1, name="Bob")
+        assert bob.status_code == 200 and bob.json()["secret"]
+
+
+def test_computer_decisions_run_in_worker_processes():
+    with new_client(computer_workers=1) as client, contextlib.ExitStack() as stack:
+        table_id, tokens = create(client, "two-player", "pc")
+        ann = join(client, table_id, tokens[0], stack)
+        state = ann.read_state()
+        ann.send({"type": "action", "action": state["view"]["legal"][0]})
+        computer = client.app.state.server.computer
+        ann.read_state(state["seq"] + 2)  # seat 1 answers, decided by the pool's one worker
+        assert client.app.state.server.tables[table_id].events[-1]["seat"] == 1
+        assert computer.workers == 1 and computer._pool is not None
+        workers = computer._pool._processes
+        assert len(workers) == 1 and all(p.pid for p in workers.values())
