@@ -2,7 +2,8 @@
 
 A person plays a whole two-player-300 game against a computer player by clicking, with
 the unplayable cards darker and Auto Play One; two browser contexts and two computer
-players play a partnership game, with a blind nil exchange, and ask for a rematch.
+players play a partnership game, with a blind nil exchange, and ask for a rematch; a
+stranger is refused a private seat, and a seat moves to another browser with its link.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def server() -> Iterator[tuple[str, Any]]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(":memory:", Settings(computer_delay=0.01, rate_burst=1000))
+    app = create_app(":memory:", Settings(computer_delay=0.01, rate_burst=1000,
+                                          create_burst=1000))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio")
     instance = uvicorn.Server(config)
@@ -252,3 +254,78 @@ def test_the_lobby_can_allow_blind_nil_only_to_a_trailing_side(server, browser):
     assert game.rules.blind_nil_deficit == 100
     assert game.hands[0].blind_nil == [] and game.phase == "bidding"
     page.close()
+
+
+def new_private_table(page: Any, base: str) -> str:
+    """Ann's two-player table with a person invited to seat 2 (private, as by default)."""
+    page.goto(base + "/")
+    page.select_option("select[name=variant]", "two-player")
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[data-seat='1']", "person")
+    assert not page.is_checked("input[name=listed]")
+    page.click("#create-table")
+    page.wait_for_selector("#board[data-seq]")
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_a_stranger_is_refused_a_private_seat(server, browser, tmp_path):
+    base, tables = server
+    ann_context, eve_context = (browser.new_context(viewport={"width": 1000, "height": 800})
+                                for _ in range(2))
+    ann, eve = ann_context.new_page(), eve_context.new_page()
+    table_id = new_private_table(ann, base)
+    link = ann.get_attribute("input[data-invite='1']", "value")
+    assert link.startswith(f"{base}/#/join/{table_id}/1/") and len(link.rsplit("/", 1)[1]) > 20
+    for guess, expected in [("", "seat 2 is private: it takes the invite link"),
+                            ("/not-the-secret", "this invite link is not the one of seat 2")]:
+        eve.goto(f"{base}/#/join/{table_id}/1{guess}")
+        eve.fill("input[name=name]", "Eve")
+        eve.click("#join")
+        eve.wait_for_selector(f"#join-error:has-text('{expected}')")
+    eve.screenshot(path=str(tmp_path / "stranger-refused.png"))
+    seat = tables.tables[table_id].seats[1]
+    assert seat.token_hash is None and seat.name == "Seat 2"
+    # the lobby lists the table to nobody; Ann's lobby has it under her tables
+    eve.goto(base + "/")
+    eve.wait_for_selector("#tables:has-text('No open table')")
+    assert table_id not in eve.inner_text("#tables")
+    ann.goto(base + "/")
+    ann.wait_for_selector(f"#my-tables .table-line[data-table='{table_id}']")
+    assert table_id not in ann.inner_text("#tables")
+    ann.screenshot(path=str(tmp_path / "my-tables.png"))
+    for context in (ann_context, eve_context):
+        context.close()
+
+
+def test_a_seat_is_taken_back_from_another_browser_with_its_link(server, browser, tmp_path):
+    base, tables = server
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(3)]
+    ann, laptop, phone = (context.new_page() for context in contexts)
+    table_id = new_private_table(ann, base)
+    link = ann.get_attribute("input[data-invite='1']", "value")
+    laptop.goto(link)
+    laptop.fill("input[name=name]", "Bob")
+    laptop.click("#join")
+    laptop.wait_for_selector("#board[data-seq]")
+    assert laptop.locator(".hand-card").count() == 0  # blind nil: no cards seen yet
+    assert "watching" not in laptop.inner_text(".status-line")
+    # Bob's phone, with the same link: it says who holds the seat, then takes it
+    phone.goto(link)
+    phone.wait_for_selector("#join-note:has-text('Bob holds this seat')")
+    phone.screenshot(path=str(tmp_path / "take-back.png"))
+    phone.click("#join")
+    phone.wait_for_selector("#board[data-seq]")
+    laptop.wait_for_selector("#replaced:has-text('another device')")
+    laptop.screenshot(path=str(tmp_path / "replaced.png"))
+    seat = tables.tables[table_id].seats[1]
+    assert seat.name == "Bob" and seat.connections == 1
+    assert "watching" not in phone.inner_text(".status-line")
+    # the laptop may watch; a reload does not take the seat back
+    laptop.click("#watch-instead")
+    laptop.wait_for_selector(".status-line:has-text('watching')")
+    laptop.reload()
+    laptop.wait_for_selector(".status-line:has-text('watching')")
+    assert seat.connections == 1
+    phone.screenshot(path=str(tmp_path / "phone.png"))
+    for context in contexts:
+        context.close()
