@@ -60,7 +60,7 @@ export function showLobby(root) {
                                                       checked: rules.lead_spades_anytime }),
            " Spades may be led before they are broken")),
       el("fieldset", {}, el("legend", {}, "Seats"), seatRows(variant),
-        options.variants[variant].rules.blind_nil && el("label", { class: "row" },
+        options.variants[variant].players === 4 && el("label", { class: "row" },
           "A computer partnering a person declares blind nil ",
           el("select", { name: "partner_blind_nil" },
              options.partner_blind_nil.map(([label, value]) => el("option", {
