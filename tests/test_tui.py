@@ -1060,3 +1060,36 @@ def test_the_trick_pause_is_a_preference() -> None:
     assert Preferences(trick_pause="until a key").trick_seconds is None
     with pytest.raises(ValueError, match="trick_pause"):
         Preferences(trick_pause="forever")
+
+
+@pytest.mark.parametrize(("policy", "partner_says"), [
+    ("trailing-100", "Partner does not declare blind nil"),
+    ("always", "Partner declares blind nil"),
+])
+def test_the_partners_blind_nil_follows_the_preference_and_is_announced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, policy: str, partner_says: str) -> None:
+    """hard declares blind nil at 0-0 in this hand, for any seat its policy lets it; the
+    computer partner waits until its side trails by 100 unless the preference says
+    otherwise, and every computer's answer is said in words."""
+    said: list[str] = []
+    original = GameScreen.say
+
+    def say(self: GameScreen, message: object, error: bool = False) -> None:
+        said.append(str(message))
+        original(self, message, error)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameScreen, "say", say)
+
+    async def main() -> None:
+        config = tmp_path / "config"
+        save_preferences(Preferences(**QUICK, partner_blind_nil=policy), config)  # type: ignore[arg-type]
+        app = make_app("partnership", "hard", seed="policy", config=config,
+                       data=tmp_path / "data", warm_up=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            await pilot.press("n")  # no blind nil
+            await wait_for(pilot, lambda: app.session.observation().phase != "blind nil")
+        assert partner_says in said, said
+        assert "West declares blind nil" in said, said
+
+    run(main)
