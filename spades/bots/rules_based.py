@@ -171,7 +171,7 @@ class Table:
         self.obs = obs
         self.n = obs.rules.players
         self.seat = obs.seat
-        self.partner: int | None = (obs.seat + 2) % 4 if self.n == 4 else None
+        self.partner = obs.rules.partner_of(obs.seat)
         self.side = [s for s in (obs.seat, self.partner) if s is not None]
         self.opponents = [s for s in range(self.n) if s not in self.side]
         self.hand = list(obs.hand)
@@ -339,10 +339,8 @@ class MediumBot:
     @staticmethod
     def _wants_blind_nil(obs: Observation) -> bool:
         """Blind nil when far behind, or behind while the other side nears the target."""
-        if obs.rules.players == 4 and obs.blind_nil:
-            partner = (obs.seat + 2) % 4
-            if partner in obs.blind_nil:
-                return False
+        if obs.rules.partner_of(obs.seat) in obs.blind_nil:
+            return False
         gap = side_score_gap(obs)
         their = obs.scores[1 - obs.rules.side_of(obs.seat)]
         late = their >= obs.rules.target * 0.8
@@ -407,7 +405,7 @@ class MediumBot:
         hand = list(obs.hand)
         players = obs.rules.players
         estimate = estimate_tricks(hand, self._known_out(obs), players)
-        partner = (obs.seat + 2) % 4 if players == 4 else None
+        partner = obs.rules.partner_of(obs.seat)
         partner_bid = obs.bids[partner] if partner is not None else None
         if obs.rules.nil and partner_bid != 0 and self._nil_hand(hand, estimate, players):
             return 0
