@@ -4,15 +4,21 @@ is there, and tables stored before any of this."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import sqlite3
+import subprocess
+import sys
+import textwrap
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from spades.server.compute import Computer
 from tests.test_server import QUICK, create, join, new_client
 
 
@@ -236,3 +242,51 @@ def test_computer_decisions_run_in_worker_processes():
         assert computer.workers == 1 and computer._pool is not None
         workers = computer._pool._processes
         assert len(workers) == 1 and all(p.pid for p in workers.values())
+
+
+def test_the_workers_of_a_server_killed_outright_end_with_it():
+    """A server that dies without stopping its workers (SIGKILL, here os._exit) leaves
+    none behind: each worker watches its server and ends when it is gone."""
+    script = textwrap.dedent("""
+        import asyncio, os, spades
+        from spades.server.compute import Computer, decide
+
+        async def main():
+            computer = Computer(2)
+            game = spades.Game(spades.rules_for("partnership"), seed=1)
+            await computer.run(decide, "random", "s", None, game.observation(game.to_move))
+            print(" ".join(str(pid) for pid in computer._pool._processes), flush=True)
+            os._exit(0)
+
+        asyncio.run(main())
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    pids = [int(pid) for pid in out.split()]
+    assert pids
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{pid}").exists() for pid in pids):
+        assert time.monotonic() < deadline, f"workers {pids} outlived their server"
+        time.sleep(0.1)
+
+
+def test_tables_of_computers_only_leave_a_worker_for_the_others():
+    """With two workers, computer-only work runs one at a time: another table's decision
+    is taken meanwhile, not after it."""
+    async def main() -> tuple[float, float]:
+        computer = Computer(2)
+        start = time.monotonic()
+        try:
+            background = [asyncio.create_task(computer.run(time.sleep, 1.0, background=True))
+                          for _ in range(2)]
+            await asyncio.sleep(0.2)
+            await computer.run(time.sleep, 0)
+            person = time.monotonic() - start
+            await asyncio.gather(*background)
+            return person, time.monotonic() - start
+        finally:
+            computer.close()
+
+    person, both = asyncio.run(main())
+    assert both >= 1.9  # one after the other
+    assert person < both - 0.5  # not behind them

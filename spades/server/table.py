@@ -551,7 +551,7 @@ class Table:
             try:
                 action = await self.computer.run(
                     decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}",
-                    self._blind_nil_policy(seat), view)
+                    self._blind_nil_policy(seat), view, background=self.computers_only)
             except Exception as error:  # a failing bot must not stall the table
                 # the error's text may quote the position: the log names only its kind
                 log.error("table %s: the %s bot failed (%s); a random legal action instead",
