@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import sqlite3
 import subprocess
 import sys
@@ -19,7 +20,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from spades.server.compute import Computer
-from tests.test_server import QUICK, create, join, new_client
+from tests.test_server import QUICK, create, drive, join, new_client
 
 
 def make(client: Any, kinds: str = "pp", **body: Any) -> dict[str, Any]:
@@ -290,3 +291,21 @@ def test_tables_of_computers_only_leave_a_worker_for_the_others():
     person, both = asyncio.run(main())
     assert both >= 1.9  # one after the other
     assert person < both - 0.5  # not behind them
+
+
+def test_a_finished_games_seat_moves_with_its_link_for_the_rematch():
+    with new_client() as client, contextlib.ExitStack() as stack:
+        made = make(client, "pc", seat=0, name="Ann")
+        table_id = made["table"]
+        ann = join(client, table_id, made["token"], stack)
+        assert drive([ann], random.Random(2))["view"]["winner"] is not None
+        assert "game is over" in join_seat(client, table_id, 0).json()["error"]
+        moved = join_seat(client, table_id, 0, secret=made["invites"]["0"])
+        assert moved.status_code == 200
+        phone = join(client, table_id, moved.json()["token"], stack)
+        phone.send({"type": "rematch"})
+        while (reply := phone.read())["type"] != "rematch":
+            assert reply["type"] != "error", reply
+        assert reply["seat"] == 0 and reply["token"] and reply["secret"]
+        rematch = client.app.state.server.tables[reply["table"]]
+        assert rematch.seats[0].name == "Ann" and rematch.running

@@ -327,5 +327,15 @@ def test_a_seat_is_taken_back_from_another_browser_with_its_link(server, browser
     laptop.wait_for_selector(".status-line:has-text('watching')")
     assert seat.connections == 1
     phone.screenshot(path=str(tmp_path / "phone.png"))
+    # the phone is closed when the laptop takes the seat back: opened again, it watches
+    phone.close()
+    laptop.goto(link)
+    laptop.click("#join")
+    laptop.wait_for_selector(".status-line:not(:has-text('watching'))")
+    phone = contexts[2].new_page()
+    phone.goto(f"{base}/#/table/{table_id}")
+    phone.wait_for_selector("#toast:has-text('taken on another device: you are watching')")
+    phone.wait_for_selector(".status-line:has-text('watching')")
+    assert seat.connections == 1 and phone.locator(".hand-card").count() == 0
     for context in contexts:
         context.close()

@@ -394,9 +394,10 @@ class Table:
         if secret is not None and not isinstance(secret, str):
             raise ClientError("'secret' must be the text of an invite link")
         async with self.lock:
-            if not self.running:
-                raise ClientError("this game is over" if self.game.over
-                                  else "this table has ended")
+            if self.ended is not None:
+                raise ClientError(f"this table has ended: {ENDED[self.ended]}")
+            if self.game.over and secret is None:  # its link still moves a seat (a rematch)
+                raise ClientError("this game is over")
             if secret is not None:
                 if target.secret_hash is None or not hmac.compare_digest(
                         target.secret_hash, hash_token(secret)):
