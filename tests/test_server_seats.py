@@ -20,6 +20,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from spades.server.compute import Computer
+from spades.server.store import SQLiteStore
 from tests.test_server import QUICK, create, drive, join, new_client
 
 
@@ -309,3 +310,42 @@ def test_a_finished_games_seat_moves_with_its_link_for_the_rematch():
         assert reply["seat"] == 0 and reply["token"] and reply["secret"]
         rematch = client.app.state.server.tables[reply["table"]]
         assert rematch.seats[0].name == "Ann" and rematch.running
+
+
+def test_the_time_nobody_was_at_a_table_counts_across_a_restart(tmp_path):
+    db = tmp_path / "games.sqlite"
+    with new_client(db, idle_seconds=2.0) as client, contextlib.ExitStack() as stack:
+        old = make(client, seat=0)["table"]
+        new = make(client, seat=0)
+        ann = join(client, new["table"], new["token"], stack)
+        ann.read_state()
+        table = client.app.state.server.tables[new["table"]]
+        made = table.seen_kept
+        time.sleep(1.2)  # the sweep keeps that Ann is there
+        assert table.seen_kept > made
+    raw = sqlite3.connect(db)
+    seen = dict(raw.execute("SELECT table_id, seen FROM spades_seen").fetchall())
+    assert old not in seen and time.time() - seen[new["table"]] < 60  # Ann left just now
+    raw.execute("UPDATE spades_tables SET created = created - 7200 WHERE id = ?", (old,))
+    raw.commit()
+    raw.close()
+    with new_client(db, idle_seconds=3600, unwatched_seconds=0.4) as client:
+        time.sleep(0.6)
+        tables = client.app.state.server.tables
+        assert tables[old].ended == "idle" and tables[new["table"]].ended is None
+
+
+def test_the_sqlite_store_keeps_invite_secrets_and_when_a_table_was_seen(tmp_path):
+    store = SQLiteStore(tmp_path / "games.sqlite")
+    store.create_table("t1", {"variant": "two-player"})
+    store.create_table("t2", {"variant": "two-player"})
+    store.set_secret("t1", 1, "ab" * 32)
+    store.set_secret("t1", 1, "cd" * 32)
+    store.mark_seen("t1", 1000.0)
+    store.mark_seen("t1", 2000.0)
+    store.close()
+    again = SQLiteStore(tmp_path / "games.sqlite")
+    t1, t2 = again.load_all()
+    assert t1.secrets == {1: "cd" * 32} and t1.seen == 2000.0
+    assert t2.secrets == {} and time.time() - t2.seen < 60  # never seen: since its creation
+    again.close()

@@ -100,6 +100,7 @@ class Server:
                 table.seats[seat].name, table.seats[seat].token_hash = name, token_hash
             for seat, secret_hash in stored.secrets.items():
                 table.seats[seat].secret_hash = secret_hash
+            table.idle_since = table.seen_kept = stored.seen
             table.replay(stored.events)
             self.tables[table.table_id] = table
         for table in self.tables.values():
@@ -149,19 +150,22 @@ class Server:
         return self.tables[table.rematch_id]
 
     async def sweep(self) -> None:
-        """End, now and then, the tables nobody is at (see :meth:`Table.expired`)."""
+        """End, now and then, the tables nobody is at (see :meth:`Table.expired`), and keep
+        when people were at the others."""
         settings = self.settings
         every = max(0.05, min(60.0, settings.idle_seconds / 4, settings.unwatched_seconds / 4))
         while True:
             await asyncio.sleep(every)
-            now = time.monotonic()
+            now = time.time()
             for table in list(self.tables.values()):
                 reason = table.expired(now)
-                if reason is not None:
-                    try:
+                try:
+                    if reason is not None:
                         await table.end(reason)
-                    except Exception as error:  # one table's store error must not stop it
-                        log.error("table %s: cannot end it (%s)", table.table_id, error)
+                    else:
+                        await table.keep_seen(now)
+                except Exception as error:  # one table's store error must not stop it
+                    log.error("table %s: cannot store it (%s)", table.table_id, error)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:

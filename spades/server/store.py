@@ -35,6 +35,7 @@ class StoredTable:
     claims: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat: (name, token hash)
     secrets: dict[int, str] = field(default_factory=dict)  # seat: invite secret hash
     events: list[dict[str, Any]] = field(default_factory=list)
+    seen: float = 0.0  # when someone was last known at the table (time.time())
 
 
 class Store(Protocol):
@@ -56,6 +57,10 @@ class Store(Protocol):
         """Append event number ``seq`` (from 0); raises if that number is taken."""
         ...
 
+    def mark_seen(self, table_id: str, when: float) -> None:
+        """Keep when someone was last at the table (its creation until then)."""
+        ...
+
     def load_all(self) -> list[StoredTable]:
         """Every table, oldest first, with its claims and its events in order."""
         ...
@@ -75,6 +80,9 @@ _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS spades_secrets (
         table_id TEXT NOT NULL REFERENCES spades_tables(id), seat INTEGER NOT NULL,
         secret_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS spades_seen (
+        table_id TEXT PRIMARY KEY REFERENCES spades_tables(id),
+        seen DOUBLE PRECISION NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS spades_events (
         table_id TEXT NOT NULL REFERENCES spades_tables(id), seq INTEGER NOT NULL,
         event TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
@@ -117,9 +125,16 @@ class SQLStore:
         self._run("INSERT INTO spades_events (table_id, seq, event) VALUES (?, ?, ?)",
                   (table_id, seq, json.dumps(event)))
 
+    def mark_seen(self, table_id: str, when: float) -> None:
+        self._run("INSERT INTO spades_seen (table_id, seen) VALUES (?, ?)"
+                  " ON CONFLICT (table_id) DO UPDATE SET seen = excluded.seen", (table_id, when))
+
     def load_all(self) -> list[StoredTable]:
-        tables = {row[0]: StoredTable(row[0], json.loads(row[1])) for row in self._run(
-            "SELECT id, config FROM spades_tables ORDER BY created, id")}
+        tables = {row[0]: StoredTable(row[0], json.loads(row[1]), seen=row[2])
+                  for row in self._run(
+                      "SELECT id, config, created FROM spades_tables ORDER BY created, id")}
+        for table_id, seen in self._run("SELECT table_id, seen FROM spades_seen"):
+            tables[table_id].seen = seen
         for table_id, seat, name, token_hash in self._run(
                 "SELECT table_id, seat, name, token_hash FROM spades_claims"):
             tables[table_id].claims[seat] = (name, token_hash)
@@ -190,6 +205,9 @@ class StoreWriter:
 
     async def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
         await self._write(self.store.append, table_id, seq, event)
+
+    async def mark_seen(self, table_id: str, when: float) -> None:
+        await self._write(self.store.mark_seen, table_id, when)
 
     def close(self) -> None:
         """Finish the writes asked for, then release the store."""

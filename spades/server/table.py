@@ -244,7 +244,8 @@ class Table:
         self._at: float | None = None  # when the last action came
         self._away: dict[int, asyncio.Task[None]] = {}
         self.ended: str | None = None  # why the table ended before the game did
-        self.idle_since = time.monotonic()  # when its last connection went (or it began)
+        self.idle_since = time.time()  # when its last connection went (or it began)
+        self.seen_kept = self.idle_since  # the last such time the store keeps
 
     # ------------------------------------------------------------ the log
 
@@ -289,7 +290,7 @@ class Table:
         return all(seat.kind == COMPUTER for seat in self.seats)
 
     def expired(self, now: float) -> str | None:
-        """Why the table should end at ``now`` (``time.monotonic()``), if it should."""
+        """Why the table should end at ``now`` (``time.time()``), if it should."""
         if not self.running or self.clients:
             return None
         idle = now - self.idle_since
@@ -429,9 +430,19 @@ class Table:
         self.watch_absence(seat)  # claimed, then never connected, is away too
         return token, new_secret
 
+    async def keep_seen(self, now: float) -> None:
+        """Store, now and then, that people are at the table, so that a server that
+        stops without a word does not count them away for long."""
+        if self.clients and now - self.seen_kept >= self.settings.idle_seconds / 10:
+            await self._mark_seen(now)
+
+    async def _mark_seen(self, now: float) -> None:
+        self.seen_kept = now
+        await self.store.mark_seen(self.table_id, now)
+
     async def attach(self, client: Client) -> None:
         self.clients.add(client)
-        self.idle_since = time.monotonic()
+        self.idle_since = time.time()
         await client.send(self.welcome(client.seat))
         if client.seat is not None:
             seat = self.seats[client.seat]
@@ -448,7 +459,10 @@ class Table:
         if client not in self.clients:  # replaced: counted out already
             return
         self.clients.discard(client)
-        self.idle_since = time.monotonic()
+        self.idle_since = time.time()
+        if not self.clients:
+            with contextlib.suppress(RuntimeError):  # the server is stopping: kept at restart
+                await self._mark_seen(self.idle_since)
         if client.seat is None:
             return
         self.seats[client.seat].connections -= 1
