@@ -5,9 +5,10 @@ hand's secret seed (``{"kind": "deal", "seed": ...}``) and each accepted action
 (``{"kind": "action", "seat": 1, "action": "play AS"}``). The server appends an event and
 the store commits it before anything is broadcast, so a restarted server rebuilds every
 game from its log exactly where it was. Seat claims (a name and the SHA-256 of the seat's
-token, never the token) and each person seat's invite secret (its SHA-256 too) are kept
-beside the log. :class:`StoreWriter` runs the writes in one thread of their own, in order,
-so that the server's event loop never waits on a disk.
+token, never the token), each person seat's invite secret (its SHA-256 too) and when
+someone was last at the table are kept beside the log. :class:`StoreWriter` runs the
+writes in one thread of their own, in order, so that the server's event loop never waits
+on a disk.
 """
 
 from __future__ import annotations

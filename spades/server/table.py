@@ -83,6 +83,8 @@ class Settings:
     ``create_burst`` tables may be made at once from one address, then one every
     ``create_every`` seconds; ``computer_tables`` of computers only may run for one address.
     ``computer_workers`` is the number of worker processes (None: one per core; 0: a thread).
+    A table nobody was at for ``idle_seconds`` ends; one of computers only, nobody watching
+    it for ``unwatched_seconds``.
     """
 
     computer_delay: float = 0.6
