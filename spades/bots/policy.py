@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import SpadesError
+from ..errors import SpadesError, quoted
 from ..observation import Observation
 
 _TRAILING = re.compile(r"trailing[-_ ]?(\d{1,5})")
@@ -46,7 +46,7 @@ class BlindNilPolicy:
         match = _TRAILING.fullmatch(text)
         if match:
             return cls("trailing", int(match.group(1)))
-        raise SpadesError(f"unknown blind nil policy {value!r}; valid: always, never, "
+        raise SpadesError(f"unknown blind nil policy {quoted(value)}; valid: always, never, "
                           "trailing-N (N points behind, 0 to 99999)")
 
     def __str__(self) -> str:
