@@ -83,6 +83,7 @@ export function showTable(root, table) {
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
+    welcome = null; // each connection is welcomed anew: an error before it refuses the token
     ws = new WebSocket(`${scheme}://${location.host}/ws/${table}`);
     ws.onopen = () => ws.send(JSON.stringify(mine ? { type: "hello", token: mine.token }
                                                    : { type: "hello" }));
@@ -351,7 +352,6 @@ export function showTable(root, table) {
       el("button", { class: "primary", id: "watch-instead", onclick: () => {
         replaced = null;
         closed = false;
-        welcome = null;
         connect();
       } }, "Watch the table"),
       el("a", { class: "button", href: "#/" }, "Lobby")));
