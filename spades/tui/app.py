@@ -742,6 +742,8 @@ class SpadesApp(App[str]):
     def new_game(self) -> None:
         """Replace the finished game with a new one of the same variant and level."""
         old = self.session
+        if old.stored:  # the finished game replaced the save offered at the start
+            self.waiting = None
         self.session = PlaySession.new(old.rules, self.prefs.level, name=old.name)
         self.switch_screen(self.table())
 
