@@ -517,6 +517,13 @@ def saved_game(tmp_path: Path, variant: str = "two-player-300", seed: str = "old
     return session
 
 
+def offering_app(tmp_path: Path) -> tuple[SpadesApp, Path, str]:
+    """A new game's app over a saved one: the app, the save's path and its text."""
+    saved_game(tmp_path)
+    path = tmp_path / "data" / SAVE_FILE
+    return new_app(tmp_path, "two-player-300", seed="new"), path, path.read_text()
+
+
 def test_a_saved_game_is_offered_and_resumed(tmp_path: Path) -> None:
     async def main() -> None:
         old = saved_game(tmp_path)
@@ -537,10 +544,7 @@ def test_a_saved_game_is_offered_and_resumed(tmp_path: Path) -> None:
 
 def test_a_new_game_keeps_the_saved_one_until_its_first_action(tmp_path: Path) -> None:
     async def main() -> None:
-        saved_game(tmp_path)
-        path = tmp_path / "data" / SAVE_FILE
-        before = path.read_text()
-        app = new_app(tmp_path, "two-player-300", seed="new")
+        app, path, before = offering_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
             await pilot.press("n")
@@ -567,10 +571,7 @@ def test_a_new_game_keeps_the_saved_one_until_its_first_action(tmp_path: Path) -
 
 def test_quitting_at_the_offer_changes_nothing(tmp_path: Path) -> None:
     async def main() -> None:
-        saved_game(tmp_path)
-        path = tmp_path / "data" / SAVE_FILE
-        before = path.read_text()
-        app = new_app(tmp_path, "two-player-300", seed="new")
+        app, path, before = offering_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
             await pilot.press("escape")
