@@ -91,7 +91,8 @@ export function showLobby(root) {
     try {
       const partner = form.partner_blind_nil;
       const made = await api("/api/tables", {
-        variant, rules, seats, seat: 0, name: form.name.value || "You",
+        // no name typed: the server names the seat ("Seat 1"), since the others see it too
+        variant, rules, seats, seat: 0, name: form.name.value.trim() || undefined,
         listed: form.listed.checked, ...(partner ? { partner_blind_nil: partner.value } : {}) });
       saveSeat(made.table, made.seat, made.token,
                { secret: made.invites[made.seat], invites: made.invites });
