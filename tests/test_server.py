@@ -153,7 +153,8 @@ def test_every_kind_of_bad_message_gets_an_error_and_changes_nothing():
             (ann, {"type": "action"}, "must be a string"),
             (ann, {"type": "action", "action": "play ZZ"}, "ZZ"),
             (ann, {"type": "action", "action": "bid 4"}, "expected 'blind nil' or 'no blind nil'"),
-            (bob, {"type": "action", "action": "no blind nil"}, "it is seat 0's turn"),
+            (bob, {"type": "action", "action": "no blind nil"},
+             "You cannot decline blind nil now: it is Ann's turn."),
             (ann, {"type": "hello", "token": tokens[0]}, "already joined"),
             (watcher, {"type": "action", "action": "no blind nil"}, "spectators cannot act"),
             (bob, {"type": "hint"}, "a hint is for your turn"),
@@ -183,7 +184,8 @@ def test_hello_with_a_bad_token_is_refused_and_may_be_retried():
             ws.send_json({"type": "hello", "token": tokens[0]})
             assert ws.receive_json() == {"type": "welcome", "table": table_id, "seat": 0,
                                          "variant": "two-player-300", "players": 2,
-                                         "reveals": []}
+                                         "reveals": [], "turn_seconds": 60, "chat": [],
+                                         "may_chat": True}
         with client.websocket_connect("/ws/nothing") as ws:
             assert ws.receive_json()["message"] == "no such table"
 
@@ -378,6 +380,8 @@ def test_no_message_carries_a_card_its_seat_may_not_know(variant):
                 allowed = {c for t in (log.tricks if log else []) for c in t[1]}
             else:
                 allowed = visible(game, player.seat)
+            if len(game.hands) > 1:  # the last trick of the hand before, revealed with it
+                allowed |= set(game.hands[-2].tricks[-1][1])
             allowed_text = {card_text(c) for c in allowed}
             assert cards_in(message) <= allowed_text, (player.seat, message)
             checked += 1

@@ -6,9 +6,11 @@ Routes:
 - ``GET /api/tables``: the running tables listed in the lobby (public facts only);
   ``GET /api/tables?mine=ID,ID`` those of the ids given (a browser's own tables).
   ``POST /api/tables`` creates one (``{"variant", "rules", "seats", "seat", "name",
-  "partner_blind_nil", "listed"}``, ``partner_blind_nil`` the blind nil policy of a
-  computer partnering a person, ``listed`` whether the lobby offers its free seats to
-  anyone) and returns once the creator's seat token and each person seat's invite secret
+  "partner_blind_nil", "listed", "turn_seconds", "spectator_chat"}``,
+  ``partner_blind_nil`` the blind nil policy of a computer partnering a person, ``listed``
+  whether the lobby offers its free seats to anyone, ``turn_seconds`` a person's time for
+  a decision (default 60, 0 for none), ``spectator_chat`` whether spectators may write in
+  the chat) and returns once the creator's seat token and each person seat's invite secret
   (``"invites": {"1": ...}``); a client address creating too fast gets 429 with
   ``Retry-After``. ``POST /api/tables/{id}/join`` (``{"seat", "name", "secret"}``) takes a
   seat with its invite secret (from another device too), or a free seat of a listed table
@@ -17,10 +19,13 @@ Routes:
 - ``/ws/{id}``: the table. The first message is ``{"type": "hello", "token": ...}``
   (no token: a spectator); then ``{"type": "action", "action": "bid 4"}``,
   ``{"type": "hint"}``, ``{"type": "costly", "hand": 2}`` (the seat's plays of a
-  finished hand that cost points) and ``{"type": "rematch"}``. The server answers with
-  ``welcome``, ``state`` (the seat's own view), ``hand_over`` (the hand's seed and
-  record), ``hint``, ``costly``, ``rematch`` and ``error`` messages, and ``replaced``
-  (then it closes the socket, code 4001) when the seat was taken on another device.
+  finished hand that cost points), ``{"type": "rematch"}``, ``{"type": "seat", "away":
+  true}`` (leave the seat to its computer level; ``false`` takes it back) and ``{"type":
+  "chat", "text": ...}``. The server answers with ``welcome`` (with the chat so far),
+  ``state`` (the seat's own view, the last completed trick, the turn clock),
+  ``hand_over`` (the hand's seed and record), ``hint``, ``costly``, ``rematch``, ``chat``
+  and ``error`` messages (in the player's words), and ``replaced`` (then it closes the
+  socket, code 4001) when the seat was taken on another device.
 - ``/``: the browser client (static files of :mod:`spades.web`).
 """
 
@@ -65,7 +70,7 @@ from .table import (
 WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 8192
 HELLO_SECONDS = 30.0
-MESSAGE_TYPES = ("hello", "action", "hint", "costly", "rematch")
+MESSAGE_TYPES = ("hello", "action", "hint", "costly", "rematch", "seat", "chat")
 MINE_LIMIT = 100  # ids a browser may ask about at once
 ADDRESSES_KEPT = 10_000  # creation allowances remembered before the full ones are dropped
 
@@ -101,6 +106,7 @@ class Server:
             for seat, secret_hash in stored.secrets.items():
                 table.seats[seat].secret_hash = secret_hash
             table.idle_since = table.seen_kept = stored.seen
+            table.chat = stored.chat
             table.replay(stored.events)
             self.tables[table.table_id] = table
         for table in self.tables.values():
@@ -330,7 +336,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
                 await check.send({"type": "error", "message": str(error)})
 
     def _decode(client: Client, message: dict[str, Any]) -> dict[str, Any]:
-        if not client.allow():
+        if not client.messages.take():
             raise ClientError("too many messages: slow down")
         text = message.get("text")
         if text is None:
@@ -360,6 +366,10 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             await table.hint(client)
         elif kind == "costly":
             await table.costly(client, data.get("hand"))
+        elif kind == "seat":
+            await table.leave(client, data.get("away"))
+        elif kind == "chat":
+            await table.say(client, data.get("text"))
         elif kind == "rematch":
             if client.seat is None or table.seats[client.seat].kind != PERSON:
                 raise ClientError("only a seated person can ask for a rematch")

@@ -5,8 +5,8 @@ hand's secret seed (``{"kind": "deal", "seed": ...}``) and each accepted action
 (``{"kind": "action", "seat": 1, "action": "play AS"}``). The server appends an event and
 the store commits it before anything is broadcast, so a restarted server rebuilds every
 game from its log exactly where it was. Seat claims (a name and the SHA-256 of the seat's
-token, never the token), each person seat's invite secret (its SHA-256 too) and when
-someone was last at the table are kept beside the log. :class:`StoreWriter` runs the
+token, never the token), each person seat's invite secret (its SHA-256 too), the table's
+chat and when someone was last at the table are kept beside the log. :class:`StoreWriter` runs the
 writes in one thread of their own, in order, so that the server's event loop never waits
 on a disk.
 """
@@ -36,6 +36,7 @@ class StoredTable:
     claims: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat: (name, token hash)
     secrets: dict[int, str] = field(default_factory=dict)  # seat: invite secret hash
     events: list[dict[str, Any]] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)  # its lines, in order
     seen: float = 0.0  # when someone was last known at the table (time.time())
 
 
@@ -62,6 +63,10 @@ class Store(Protocol):
         """Keep when someone was last at the table (its creation until then)."""
         ...
 
+    def add_chat(self, table_id: str, number: int, line: dict[str, Any]) -> None:
+        """Keep chat line ``number`` (from 0) of the table."""
+        ...
+
     def load_all(self) -> list[StoredTable]:
         """Every table, oldest first, with its claims and its events in order."""
         ...
@@ -84,6 +89,9 @@ _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS spades_seen (
         table_id TEXT PRIMARY KEY REFERENCES spades_tables(id),
         seen DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS spades_chat (
+        table_id TEXT NOT NULL REFERENCES spades_tables(id), n INTEGER NOT NULL,
+        line TEXT NOT NULL, PRIMARY KEY (table_id, n))""",
     """CREATE TABLE IF NOT EXISTS spades_events (
         table_id TEXT NOT NULL REFERENCES spades_tables(id), seq INTEGER NOT NULL,
         event TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
@@ -130,6 +138,10 @@ class SQLStore:
         self._run("INSERT INTO spades_seen (table_id, seen) VALUES (?, ?)"
                   " ON CONFLICT (table_id) DO UPDATE SET seen = excluded.seen", (table_id, when))
 
+    def add_chat(self, table_id: str, number: int, line: dict[str, Any]) -> None:
+        self._run("INSERT INTO spades_chat (table_id, n, line) VALUES (?, ?, ?)",
+                  (table_id, number, json.dumps(line)))
+
     def load_all(self) -> list[StoredTable]:
         tables = {row[0]: StoredTable(row[0], json.loads(row[1]), seen=row[2])
                   for row in self._run(
@@ -145,6 +157,9 @@ class SQLStore:
         for table_id, event in self._run(
                 "SELECT table_id, event FROM spades_events ORDER BY table_id, seq"):
             tables[table_id].events.append(json.loads(event))
+        for table_id, line in self._run(
+                "SELECT table_id, line FROM spades_chat ORDER BY table_id, n"):
+            tables[table_id].chat.append(json.loads(line))
         return list(tables.values())
 
     def close(self) -> None:
@@ -209,6 +224,9 @@ class StoreWriter:
 
     async def mark_seen(self, table_id: str, when: float) -> None:
         await self._write(self.store.mark_seen, table_id, when)
+
+    async def add_chat(self, table_id: str, number: int, line: dict[str, Any]) -> None:
+        await self._write(self.store.add_chat, table_id, number, line)
 
     def close(self) -> None:
         """Finish the writes asked for, then release the store."""

@@ -24,6 +24,7 @@ import hmac
 import json
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -33,9 +34,11 @@ from typing import Any
 from ..actions import Action
 from ..bots import BOTS
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
+from ..cards import SUIT_LETTERS, SUIT_SYMBOLS
 from ..chance import Chance
-from ..errors import IllegalAction, NotationError, SpadesError
+from ..errors import IllegalAction, NotationError, SpadesError, quoted
 from ..game import Game, Phase
+from ..observation import TrickView
 from ..rules import PRESETS, rules_for
 from .compute import Computer, costly_plays, decide, explain
 from .fair import commitment, deck_from_seed, new_seed
@@ -45,6 +48,9 @@ log = logging.getLogger("spades.server")
 PERSON, COMPUTER = "person", "computer"
 NAME_LIMIT = 24
 SCORE_LIMIT = 2000  # a table's target and losing threshold, either sign
+TURN_SECONDS, TURN_LIMIT = 60, 600  # a person's time for a decision: the default, the most
+TIMEOUTS_AWAY = 3  # decisions in a row the computer took for a person before she is away
+CHAT_LIMIT, CHAT_SHOWN = 200, 100  # characters of a chat message; lines a newcomer gets
 ENDED = {"idle": "nobody was at this table for a long time",
          "unwatched": "nobody was watching this table of computer players"}
 # what a spectator sees of seat 0's observation; every other field (the hand, offered,
@@ -61,6 +67,31 @@ class ClientError(SpadesError):
 
 class Forbidden(ClientError):
     """A seat asked for without its invite secret, or with a wrong one."""
+
+
+_CARD = re.compile(r"\b([2-9TJQKA])([CDHS])\b")
+_SAID = {"nil": "bid nil", "blind nil": "bid blind nil", "no blind nil": "decline blind nil",
+         "keep": "keep the card", "discard": "discard the card"}  # the rest read as they are
+
+
+def card_symbols(text: str) -> str:
+    """``text`` with its cards as a person reads them: ``'play TH'`` -> ``'play 10♥'``."""
+    return _CARD.sub(lambda m: ("10" if m[1] == "T" else m[1])
+                     + SUIT_SYMBOLS[SUIT_LETTERS.index(m[2])], text)
+
+
+def in_words(error: IllegalAction, names: list[str], to_move: int | None) -> str:
+    """An action the engine refused, in the words of the person who tried it: whose turn
+    it is by name, cards with their suit symbols (``"You cannot play K♥ now: it is Bob's
+    turn."``), from the error's ``seat``, ``action`` and ``reason``."""
+    action = _SAID.get(str(error.action), card_symbols(str(error.action)))
+    if error.seat != to_move:
+        whose = "nobody's" if to_move is None else f"{names[to_move]}'s"
+        return f"You cannot {action} now: it is {whose} turn."
+    reason = card_symbols(error.reason)
+    reason = re.sub(r"^(must|does not) ", lambda m: "you must " if m[1] == "must"
+                    else "you do not ", reason)
+    return f"You cannot {action}: {reason}."
 
 
 def apply_event(game: Game, event: dict[str, Any], draws: Chance) -> None:
@@ -84,7 +115,8 @@ class Settings:
     ``create_every`` seconds; ``computer_tables`` of computers only may run for one address.
     ``computer_workers`` is the number of worker processes (None: one per core; 0: a thread).
     A table nobody was at for ``idle_seconds`` ends; one of computers only, nobody watching
-    it for ``unwatched_seconds``.
+    it for ``unwatched_seconds``. A client may chat ``chat_burst`` lines at once, then one
+    every ``chat_every`` seconds.
     """
 
     computer_delay: float = 0.6
@@ -100,12 +132,15 @@ class Settings:
     idle_seconds: float = 24 * 3600.0
     unwatched_seconds: float = 30.0
     computer_workers: int | None = None
+    chat_burst: int = 5
+    chat_every: float = 2.0
 
 
 @dataclass
 class Seat:
     """A seat: a person (claimed by a token) or a computer level; ``level`` also plays
-    for a person who is away."""
+    for a person who is away: gone, out of time ``TIMEOUTS_AWAY`` times in a row
+    (``timeouts``), or who ``left`` her seat to it (until she takes it back)."""
 
     kind: str
     level: str
@@ -114,11 +149,19 @@ class Seat:
     secret_hash: str | None = None  # None: a seat of a table stored before invite secrets
     connections: int = 0
     away: bool = False
+    left: bool = False
+    timeouts: int = 0
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "name": self.name,
                 "claimed": self.token_hash is not None or self.kind == COMPUTER,
-                "connected": self.connections > 0, "away": self.away}
+                "connected": self.connections > 0, "away": self.away, "left": self.left,
+                "timeouts": self.timeouts}
+
+    def back(self) -> None:
+        """Her person plays the seat again."""
+        self.away = self.left = False
+        self.timeouts = 0
 
 
 def hash_token(token: str) -> str:
@@ -156,6 +199,14 @@ def table_config(body: Any) -> dict[str, Any]:
     listed = body.get("listed", False)
     if not isinstance(listed, bool):
         raise ClientError("'listed' must be true (anyone may join from the lobby) or false")
+    spectator_chat = body.get("spectator_chat", False)
+    if not isinstance(spectator_chat, bool):
+        raise ClientError("'spectator_chat' must be true (spectators may chat) or false")
+    turn = body.get("turn_seconds", TURN_SECONDS)
+    if (not isinstance(turn, int | float) or isinstance(turn, bool)
+            or not 0 <= turn <= TURN_LIMIT):
+        raise ClientError(f"'turn_seconds' must be seconds from 0 (no limit) to {TURN_LIMIT}, "
+                          f"not {quoted(turn)}")
     seats = body.get("seats")
     if seats is None:
         seats = [{"kind": PERSON}] + [{"kind": COMPUTER}] * (rules.players - 1)
@@ -177,7 +228,8 @@ def table_config(body: Any) -> dict[str, Any]:
     except SpadesError as error:
         raise ClientError(f"'partner_blind_nil': {error}") from None
     return {"variant": variant, "rules": house, "seats": config_seats, "listed": listed,
-            "partner_blind_nil": str(partner_policy), "bot_seed": secrets.token_hex(16)}
+            "partner_blind_nil": str(partner_policy), "turn_seconds": turn,
+            "spectator_chat": spectator_chat, "bot_seed": secrets.token_hex(16)}
 
 
 def computer_name(players: int, seat: int) -> str:
@@ -186,28 +238,37 @@ def computer_name(players: int, seat: int) -> str:
     return "Computer" if players == 2 else ("South", "West", "North", "East")[seat]
 
 
-class Client:
-    """One websocket connection: its seat (None for a spectator), its rate limit, and how
-    to close it (when its seat is taken back from another device)."""
+class Bucket:
+    """A rate limit: ``burst`` at once, then ``per_second`` (a token bucket)."""
 
-    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
-                 settings: Settings, close: Callable[[int], Awaitable[None]] | None = None
-                 ) -> None:
-        self.send_text, self.seat, self._close = send, seat, close
-        self._allowance, self._settings = float(settings.rate_burst), settings
+    def __init__(self, per_second: float, burst: int) -> None:
+        self.per_second, self.burst, self._allowance = per_second, burst, float(burst)
         self._last = asyncio.get_running_loop().time()
-        self.hinting = False
 
-    def allow(self) -> bool:
-        """Whether one more message fits the rate limit (a token bucket)."""
+    def take(self) -> bool:
+        """Whether one more fits, counting it if it does."""
         now = asyncio.get_running_loop().time()
-        refill = (now - self._last) * self._settings.rate_per_second
-        self._allowance = min(self._settings.rate_burst, self._allowance + refill)
+        refill = (now - self._last) * self.per_second
+        self._allowance = min(self.burst, self._allowance + refill)
         self._last = now
         if self._allowance < 1:
             return False
         self._allowance -= 1
         return True
+
+
+class Client:
+    """One websocket connection: its seat (None for a spectator), its rate limits (of
+    messages, of chat lines), and how to close it (when its seat is taken back from
+    another device)."""
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
+                 settings: Settings, close: Callable[[int], Awaitable[None]] | None = None
+                 ) -> None:
+        self.send_text, self.seat, self._close = send, seat, close
+        self.messages = Bucket(settings.rate_per_second, settings.rate_burst)
+        self.chat = Bucket(1 / settings.chat_every, settings.chat_burst)
+        self.hinting = False
 
     async def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else json.dumps(message)
@@ -234,6 +295,7 @@ class Table:
     events: list[dict[str, Any]] = field(default_factory=list)
     seeds: list[str] = field(default_factory=list)
     clients: set[Client] = field(default_factory=set)
+    chat: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "name", "text", "at"}
     rematch_id: str | None = None
 
     def __post_init__(self) -> None:
@@ -245,6 +307,9 @@ class Table:
         self._computer: asyncio.Task[None] | None = None
         self._at: float | None = None  # when the last action came
         self._away: dict[int, asyncio.Task[None]] = {}
+        self._clock: asyncio.Task[None] | None = None  # the turn time of the person to move
+        self._clock_turn: tuple[int, int] | None = None  # (seat, seq) it runs for
+        self._deadline = 0.0  # when it runs out (the event loop's time)
         self.ended: str | None = None  # why the table ended before the game did
         self.idle_since = time.time()  # when its last connection went (or it began)
         self.seen_kept = self.idle_since  # the last such time the store keeps
@@ -291,6 +356,17 @@ class Table:
     def computers_only(self) -> bool:
         return all(seat.kind == COMPUTER for seat in self.seats)
 
+    @property
+    def turn_seconds(self) -> float:
+        """A person's time for a decision (0: no limit; tables stored before the setting
+        existed get its default)."""
+        return self.config.get("turn_seconds", TURN_SECONDS)
+
+    @property
+    def spectator_chat(self) -> bool:
+        """Whether spectators may write in the chat (they always read it)."""
+        return self.config.get("spectator_chat", False)
+
     def expired(self, now: float) -> str | None:
         """Why the table should end at ``now`` (``time.time()``), if it should."""
         if not self.running or self.clients:
@@ -331,10 +407,34 @@ class Table:
         hands, commit = self.game.hands, None
         if hands and hands[-1].result is None:  # the hand in play: its seed's hash only
             commit = {"hand": len(hands), "sha256": commitment(self.seeds[len(hands) - 1])}
-        return {"type": "state", "seq": len(self.events), "view": self.view(seat),
+        view = self.view(seat)
+        return {"type": "state", "seq": len(self.events), "view": view,
                 "seats": [s.public() for s in self.seats], "commit": commit,
-                "rematch": self.rematch_id, "at": self._at,
+                "rematch": self.rematch_id, "at": self._at, "clock": self._clock_left(),
+                "last_trick": self.last_trick(view),
                 "ended": None if self.ended is None else ENDED[self.ended]}
+
+    def last_trick(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The last trick completed, public to all: the last of ``view``'s tricks (an
+        observation's JSON), else the previous hand's thirteenth (in that hand's record,
+        which ``hand_over`` sent everyone). ``hand`` and ``number`` (1 to 13) tell tricks
+        apart."""
+        if view["tricks"]:
+            return {"hand": view["hand_number"], "number": len(view["tricks"]),
+                    **view["tricks"][-1]}
+        done = [log for log in self.game.hands if log.result is not None]
+        if not done:
+            return None
+        leader, cards, winner = done[-1].tricks[-1]
+        return {"hand": done[-1].number, "number": len(done[-1].tricks),
+                **TrickView(leader, tuple(cards), winner).to_json()}
+
+    def _clock_left(self) -> dict[str, Any] | None:
+        """The turn clock: whose it is and the seconds left, of how many."""
+        if self._clock is None or self._clock_turn is None:
+            return None
+        left = max(0.0, self._deadline - asyncio.get_running_loop().time())
+        return {"seat": self._clock_turn[0], "seconds": round(left, 1), "of": self.turn_seconds}
 
     def _finished(self) -> list[int]:
         return [log.number for log in self.game.hands if log.result is not None]
@@ -352,7 +452,9 @@ class Table:
     def welcome(self, seat: int | None) -> dict[str, Any]:
         return {"type": "welcome", "table": self.table_id, "seat": seat,
                 "variant": self.rules.variant, "players": self.rules.players,
-                "reveals": [self._seed_of(n) for n in self._finished()]}
+                "reveals": [self._seed_of(n) for n in self._finished()],
+                "turn_seconds": self.turn_seconds, "chat": self.chat[-CHAT_SHOWN:],
+                "may_chat": seat is not None or self.spectator_chat}
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line for this table: public facts only."""
@@ -452,7 +554,9 @@ class Table:
             task = self._away.pop(client.seat, None)
             if task is not None:
                 task.cancel()
-            seat.away = False
+            if not seat.left:  # back, unless she left the seat to the computer
+                seat.away = False
+            self.schedule()
             await self.broadcast()
         else:
             await client.send(self.state(None))
@@ -485,8 +589,8 @@ class Table:
         seat = self.seats[number]
         if seat.connections == 0:
             seat.away = True
-            await self.broadcast()
             self.schedule()
+            await self.broadcast()
 
     # ------------------------------------------------------------ acting
 
@@ -517,8 +621,42 @@ class Table:
             try:
                 self.game.verify(action, seat)
             except IllegalAction as error:
-                raise ClientError(str(error)) from None
+                raise ClientError(in_words(error, self.names, self.game.to_move)) from None
+            self.seats[seat].back()  # she acts: her seat is hers again
             await self._accept(seat, action, received)
+
+    async def leave(self, client: Client, away: Any) -> None:
+        """A person leaves her seat to its computer level (``away`` true) or takes it back."""
+        if client.seat is None or self.seats[client.seat].kind != PERSON:
+            raise ClientError("only a seated person can leave her seat to the computer")
+        if not isinstance(away, bool):
+            raise ClientError("'away' must be true (the computer plays for you) or false")
+        seat = self.seats[client.seat]
+        if away:
+            seat.away = seat.left = True
+        else:
+            seat.back()
+        self.schedule()
+        await self.broadcast()
+
+    async def say(self, client: Client, text: Any) -> None:
+        """A line of chat from ``client``: plain text, kept with the table, sent to all."""
+        if client.seat is None and not self.spectator_chat:
+            raise ClientError("spectators read the chat here; only the players write")
+        if not isinstance(text, str):
+            raise ClientError("'text' must be the message, as a string")
+        text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+        if not text:
+            raise ClientError("the message is empty")
+        if len(text) > CHAT_LIMIT:
+            raise ClientError(f"a message has at most {CHAT_LIMIT} characters, not {len(text)}")
+        if not client.chat.take():
+            raise ClientError("too many messages at once: wait a few seconds")
+        name = "Spectator" if client.seat is None else self.seats[client.seat].name
+        line = {"seat": client.seat, "name": name, "text": text, "at": time.time()}
+        await self.store.add_chat(self.table_id, len(self.chat), line)
+        self.chat.append(line)
+        await self.broadcast({"type": "chat", "line": line})
 
     async def _accept(self, seat: int, action: Action, received: float) -> None:
         """Store, apply and broadcast a legal action; ``received`` is when it came (or was
@@ -529,12 +667,12 @@ class Table:
         before = self.game.hand_number
         await self._record({"kind": "action", "seat": seat, "action": str(action)})
         await self.deal_if_needed()
+        self.schedule()  # the next turn's clock is in the state sent now
         ended = [n for n in range(before, self.game.hand_number + 1)
                  if n and self.game.hands[n - 1].result is not None]
         for number in ended:
             await self.broadcast(self.reveal(number))
         await self.broadcast()
-        self.schedule()
 
     async def broadcast(self, message: dict[str, Any] | None = None) -> None:
         """Send ``message`` to every client, or each client its own seat's state (worked
@@ -551,35 +689,63 @@ class Table:
             await client.send(states[client.seat])
 
     def schedule(self) -> None:
-        """Start the computer's turn if a computer (or an away person) is to move."""
+        """Start the computer's turn if a computer (or an away person) is to move, else
+        the clock of the person to move (if the table has a turn time)."""
         seat = self.game.to_move
-        if seat is None or not self._automatic(seat) or self.ended is not None:
+        person = seat is not None and not self._automatic(seat) and self.running
+        turn = (seat, len(self.events)) if person and self.turn_seconds else None
+        if turn != self._clock_turn:
+            if self._clock is not None:
+                self._clock.cancel()
+            self._clock_turn, self._clock = turn, None
+            if turn is not None:
+                self._deadline = asyncio.get_running_loop().time() + self.turn_seconds
+                self._clock = asyncio.create_task(self._time_out(*turn))
+        if seat is None or person or self.ended is not None:
             return
         if self._computer is None or self._computer.done():
             self._computer = asyncio.create_task(self._computer_turn())
 
+    async def _decide(self, seat: int) -> Action:
+        """What ``seat``'s level does now, worked out in a worker."""
+        seq, view = len(self.events), self.game.observation(seat)
+        try:
+            return await self.computer.run(
+                decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}",
+                self._blind_nil_policy(seat), view, background=self.computers_only)
+        except Exception as error:  # a failing bot must not stall the table
+            # the error's text may quote the position: the log names only its kind
+            log.error("table %s: the %s bot failed (%s); a random legal action instead",
+                      self.table_id, self.seats[seat].level, type(error).__name__)
+            return random.Random(seq).choice(view.legal)
+
     async def _computer_turn(self) -> None:
-        """Wait the delay, let the seat's bot decide in a worker, take its action; then the
-        next computer turn, if any (not after a cancellation: the server is stopping)."""
+        """Wait the delay, let the seat's bot decide, take its action; then the next
+        computer turn, if any (not after a cancellation: the server is stopping)."""
         await asyncio.sleep(self.settings.computer_delay)
         seq, seat = len(self.events), self.game.to_move
         if seat is not None and self._automatic(seat):
-            view = self.game.observation(seat)
-            try:
-                action = await self.computer.run(
-                    decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}",
-                    self._blind_nil_policy(seat), view, background=self.computers_only)
-            except Exception as error:  # a failing bot must not stall the table
-                # the error's text may quote the position: the log names only its kind
-                log.error("table %s: the %s bot failed (%s); a random legal action instead",
-                          self.table_id, self.seats[seat].level, type(error).__name__)
-                action = random.Random(seq).choice(view.legal)
+            action = await self._decide(seat)
             decided = time.time()
             async with self.lock:
                 if len(self.events) == seq and self.game.to_move == seat and self.running:
                     await self._accept(seat, action, decided)
         self._computer = None
         self.schedule()
+
+    async def _time_out(self, seat: int, seq: int) -> None:
+        """When the person to move runs out of time, her level takes this one decision;
+        the ``TIMEOUTS_AWAY``-th in a row marks her away (her level plays on)."""
+        await asyncio.sleep(self.turn_seconds)
+        self._clock = None  # from here on, her move or the next turn does not cancel this
+        action = await self._decide(seat)
+        decided = time.time()
+        async with self.lock:
+            if len(self.events) == seq and self.game.to_move == seat and self.running:
+                person = self.seats[seat]
+                person.timeouts += 1
+                person.away = person.timeouts >= TIMEOUTS_AWAY
+                await self._accept(seat, action, decided)
 
     async def hint(self, client: Client) -> None:
         """What ``hard`` would do for the client's seat now, with a one-line reason."""
@@ -620,6 +786,6 @@ class Table:
 
     def stop(self) -> None:
         """Cancel the table's pending tasks (server shutdown, or the table ended)."""
-        for task in [self._computer, *self._away.values()]:
+        for task in [self._computer, self._clock, *self._away.values()]:
             if task is not None:
                 task.cancel()
