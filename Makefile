@@ -8,7 +8,7 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e ".[test,rl,postgres]"
+	$(PY) -m pip install -e ".[test,rl,postgres,cluster]"
 	touch $@
 
 play: $(VENV)/.installed

@@ -233,9 +233,13 @@ def progress_bar(done: int, total: int, started: float) -> None:
 
 
 def run_arena(rules: Rules, a: str, b: str, boards: int, seed: int, *, matches: bool = False,
-              workers: int = 1, records_dir: str | None = None,
+              workers: int = 1, ray: str | None = None, records_dir: str | None = None,
               progress: Callable[[int, int, float], None] | None = None) -> dict[str, Any]:
-    """Play ``boards`` duplicate boards of A against B; the report of ``spades arena --json``."""
+    """Play ``boards`` duplicate boards of A against B; the report of ``spades arena --json``.
+
+    The boards run in ``workers`` local processes, or as tasks on the Ray cluster at
+    ``ray`` (``'local'`` starts one here): the same report either way.
+    """
     if boards < 1:
         raise SpadesError(f"an arena needs at least one board, not {boards}")
     for spec in (a, b):
@@ -245,7 +249,7 @@ def run_arena(rules: Rules, a: str, b: str, boards: int, seed: int, *, matches: 
     started = time.perf_counter()
     args = [(rules, specs, seed, i, matches, records_dir is not None) for i in range(boards)]
     results: list[Board] = []
-    for board in _map(args, workers):
+    for board in _map(args, workers, ray, specs):
         results.append(board)
         if records_dir is not None:
             for play, doc in zip(("a-side-0", "a-side-1"), board.records, strict=True):
@@ -253,6 +257,7 @@ def run_arena(rules: Rules, a: str, b: str, boards: int, seed: int, *, matches: 
                 path.write_text(record.json_text(doc))
         if progress is not None:
             progress(len(results), boards, started)
+    results.sort(key=lambda board: board.index)  # Ray gives them as they end
     return summarize(rules, specs, results, matches, time.perf_counter() - started)
 
 
@@ -260,7 +265,13 @@ def _play_board_args(args: tuple[Any, ...]) -> Board:
     return play_board(*args)
 
 
-def _map(args: list[tuple[Any, ...]], workers: int) -> Iterable[Board]:
+def _map(args: list[tuple[Any, ...]], workers: int, ray: str | None,
+         specs: dict[str, str]) -> Iterable[Board]:
+    if ray is not None:
+        from .cluster import ray_boards
+
+        yield from ray_boards(args, ray, specs.values())
+        return
     if workers <= 1:
         yield from map(_play_board_args, args)
         return

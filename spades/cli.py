@@ -243,7 +243,7 @@ def _arena(args: argparse.Namespace) -> int:
     if args.records:
         _make_dir(args.records)
     report = run_arena(rules, args.a, args.b, boards, args.seed, matches=args.matches is not None,
-                       workers=args.workers, records_dir=args.records,
+                       workers=args.workers, ray=args.ray, records_dir=args.records,
                        progress=progress_bar)
     if args.json:
         print(json.dumps(report))
@@ -373,7 +373,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                        help=RULE_HELP)
     arena.add_argument("--seed", type=int, default=0)
-    arena.add_argument("--workers", type=int, default=1, help="processes in parallel")
+    where = arena.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, help="processes in parallel")
+    where.add_argument("--ray", metavar="ADDRESS",
+                       help="play the boards as tasks on the Ray cluster at ADDRESS, or on a "
+                            "Ray runtime started here with 'local' (extra cluster)")
     arena.add_argument("--records", metavar="DIR", help="write every game played to DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.set_defaults(run=_arena)

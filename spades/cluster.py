@@ -1,0 +1,82 @@
+"""The arena's boards as Ray tasks: ``spades arena --ray ADDRESS`` (extra ``cluster``).
+
+Each task plays a few boards with :func:`spades.arena.play_board`, the same function the
+local workers run, so a board gives the same numbers wherever it is played. With an outside
+program (``cmd:``) and a cluster's address, the current directory goes to the cluster as the
+job's working directory (Ray's ``runtime_env``), so ``cmd:python mybot.py`` finds
+``mybot.py`` on every node.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .arena import Board, play_board
+from .bots import EXTERNAL_PREFIX
+from .errors import SpadesError
+
+RAY_NEEDED = "the arena on Ray needs the cluster extra: pip install 'spades[cluster]'"
+LOCAL = "local"
+# a local runtime's shared-memory object store: boards are small
+LOCAL_OBJECT_STORE_BYTES = 200 * 1024 * 1024
+# tasks per CPU of the cluster: enough to balance uneven boards, few enough to be cheap
+TASKS_PER_CPU = 8
+
+
+def _import_ray(local: bool) -> Any:
+    """Ray, imported; for a local runtime, one whose servers listen on 127.0.0.1 only."""
+    if local:
+        # read when ray is imported: a single-machine Ray, its node address the loopback
+        os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    try:
+        import ray
+    except ImportError:
+        raise SpadesError(RAY_NEEDED) from None
+    return ray
+
+
+def _play_boards(boards: list[tuple[Any, ...]]) -> list[Board]:
+    """One Ray task: the boards of ``boards`` (``play_board``'s arguments), in order."""
+    return [play_board(*args) for args in boards]
+
+
+def _connect(ray: Any, address: str, programs: bool) -> None:
+    options: dict[str, Any] = {"logging_level": logging.WARNING}
+    if address == LOCAL:
+        options.update(address="local", include_dashboard=False,
+                       object_store_memory=LOCAL_OBJECT_STORE_BYTES)
+    else:
+        options["address"] = address
+        if programs:
+            options["runtime_env"] = {"working_dir": os.getcwd()}
+    try:
+        ray.init(**options)
+    except Exception as error:  # Ray raises ConnectionError, RuntimeError, ValueError...
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+        raise SpadesError(f"cannot start Ray at {address!r}: {first_line}") from None
+
+
+def ray_boards(args: list[tuple[Any, ...]], address: str, specs: Iterable[str]) -> Iterator[Board]:
+    """Play the boards (each ``play_board``'s arguments) as Ray tasks on the cluster at
+    ``address`` (``'local'``: a Ray runtime started here and stopped at the end); the
+    boards come as their tasks end, not in order. ``specs`` are the sides' bots."""
+    ray = _import_ray(address == LOCAL)
+    _connect(ray, address, any(EXTERNAL_PREFIX in spec for spec in specs))
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        size = max(1, len(args) // (TASKS_PER_CPU * cpus))
+        task = ray.remote(_play_boards)
+        pending = [task.remote(args[i:i + size]) for i in range(0, len(args), size)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            try:
+                yield from ray.get(done[0])
+            except ray.exceptions.RayTaskError as error:
+                if isinstance(error.cause, SpadesError):
+                    raise error.cause from None
+                raise
+    finally:
+        ray.shutdown()
