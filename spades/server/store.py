@@ -4,7 +4,9 @@ A table is its configuration (variant, rules, seats) and an append-only event lo
 hand's secret seed (``{"kind": "deal", "seed": ...}``) and each accepted action
 (``{"kind": "action", "seat": 1, "action": "play AS"}``). The server appends an event and
 the store commits it before anything is broadcast, so a restarted server rebuilds every
-game from its log exactly where it was. Seat claims (a name and the SHA-256 of the seat's
+game from its log exactly where it was. An event is stored only under its table's next
+number (a unique key), so of several writers appending at once one wins and the others get
+:class:`LogConflict`. Seat claims (a name and the SHA-256 of the seat's
 token, never the token), each person seat's invite secret (its SHA-256 too), the table's
 chat and when someone was last at the table are kept beside the log. :class:`StoreWriter` runs the
 writes in one thread of their own, in order, so that the server's event loop never waits
@@ -24,6 +26,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import SpadesError
+
+
+class LogConflict(SpadesError):
+    """An event's number is not its table's next one: another worker got there first."""
 
 
 @dataclass
@@ -56,7 +62,8 @@ class Store(Protocol):
         ...
 
     def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
-        """Append event number ``seq`` (from 0); raises if that number is taken."""
+        """Append event number ``seq`` (from 0), which must be the table's next; raises
+        :class:`LogConflict` if it is not (another worker got there first)."""
         ...
 
     def mark_seen(self, table_id: str, when: float) -> None:
@@ -103,6 +110,9 @@ class SQLStore:
     committed when it returns. Subclasses open the connection and name the placeholder."""
 
     placeholder = "?"
+    # the driver's error for a number stored by another connection at the same moment
+    # (SQLite has one writer: its check of the next number and the insert are one step)
+    unique_violation: tuple[type[Exception], ...] = ()
 
     def __init__(self, connection: Any) -> None:
         self._lock = threading.Lock()
@@ -131,8 +141,19 @@ class SQLStore:
                   (table_id, seat, secret_hash))
 
     def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
-        self._run("INSERT INTO spades_events (table_id, seq, event) VALUES (?, ?, ?)",
-                  (table_id, seq, json.dumps(event)))
+        # stored only as the table's next number; two connections that both saw the same
+        # next number race on the key (table_id, seq), and the second fails
+        try:
+            stored = self._run(
+                "INSERT INTO spades_events (table_id, seq, event) SELECT ?, ?, ?"
+                " WHERE ? = (SELECT COALESCE(MAX(seq) + 1, 0) FROM spades_events"
+                " WHERE table_id = ?) RETURNING seq",
+                (table_id, seq, json.dumps(event), seq, table_id))
+        except self.unique_violation:
+            stored = []
+        if not stored:
+            raise LogConflict(f"table {table_id}: event {seq} is not the next in its log "
+                              "(another worker got there first)")
 
     def mark_seen(self, table_id: str, when: float) -> None:
         self._run("INSERT INTO spades_seen (table_id, seen) VALUES (?, ?)"
@@ -196,6 +217,7 @@ class PostgresStore(SQLStore):
             connection = psycopg.connect(url, autocommit=True)
         except psycopg.Error as error:
             raise SpadesError(f"cannot connect to PostgreSQL: {error}") from None
+        self.unique_violation = (psycopg.errors.UniqueViolation,)
         super().__init__(connection)
 
 
@@ -234,9 +256,11 @@ class StoreWriter:
         self.store.close()
 
 
+def is_postgres(where: str | Path) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (a URL), not a SQLite file."""
+    return str(where).startswith(("postgresql://", "postgres://"))
+
+
 def open_store(where: str | Path) -> Store:
     """The store named by ``--db``: a ``postgresql://`` URL, or a SQLite file path."""
-    text = str(where)
-    if text.startswith(("postgresql://", "postgres://")):
-        return PostgresStore(text)
-    return SQLiteStore(text)
+    return PostgresStore(str(where)) if is_postgres(where) else SQLiteStore(where)
