@@ -31,6 +31,8 @@ def _import_ray(local: bool) -> Any:
     if local:
         # read when ray is imported: a single-machine Ray, its node address the loopback
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+        # a runtime started on the user's behalf sends no usage report unless she asks
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     try:
         import ray
     except ImportError:
