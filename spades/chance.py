@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Self
 
 from .cards import DECK_SIZE, Card, parse_card
 from .errors import SpadesError, quoted
@@ -39,6 +40,13 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return sorted(range(DECK_SIZE), key=keys.__getitem__)
 
 
+def _forked(rng: random.Random) -> random.Random:
+    """A generator of ``rng``'s type in ``rng``'s state."""
+    new = type(rng).__new__(type(rng))
+    new.setstate(rng.getstate())
+    return new
+
+
 class Chance:
     """Decks from ``decks`` while they last, then shuffled by ``rng``; draws by ``rng``.
 
@@ -47,11 +55,31 @@ class Chance:
     no ``rng`` is seeded by the hand's deck.
     """
 
-    def __init__(self, rng: random.Random | None, decks: Iterable[Sequence[Card | str]] = ()):
+    def __init__(self, rng: random.Random | None,
+                 decks: Iterable[Sequence[Card | str]] = ()) -> None:
         self.rng = rng
         self._decks = [as_deck(d) for d in decks]
         self._next = 0
         self._deck_rng: tuple[tuple[Card, ...], random.Random] | None = None
+        self._shared = False  # whether a copy holds the same generators
+
+    def copy(self) -> Self:
+        """A copy that draws the same outcomes as this one from now on, independently.
+
+        The generators are shared until either draws: it then draws from its own copy
+        of them, so after a copy neither advances a generator the caller passed in."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        self._shared = new._shared = True
+        return new
+
+    def _own(self) -> None:
+        """Before a draw: generators of its own (copied if shared, see :meth:`copy`)."""
+        self._shared = False
+        if self.rng is not None:
+            self.rng = _forked(self.rng)
+        if self._deck_rng is not None:
+            self._deck_rng = (self._deck_rng[0], _forked(self._deck_rng[1]))
 
     def deck(self) -> list[Card] | None:
         """The deck for the next hand, or None when the caller must deal it."""
@@ -60,6 +88,8 @@ class Chance:
             return list(self._decks[self._next - 1])
         if self.rng is None:
             return None
+        if self._shared:
+            self._own()
         return shuffled_deck(self.rng)
 
     def draw(self, pile: Sequence[Card], count: int, deck: Sequence[Card]) -> list[Card]:
@@ -68,6 +98,8 @@ class Chance:
 
     def _draw_rng(self, deck: Sequence[Card]) -> random.Random:
         """``rng``, or without one a generator seeded by the hand's deck, one per hand."""
+        if self._shared:
+            self._own()
         if self.rng is not None:
             return self.rng
         key = tuple(deck)
@@ -80,9 +112,14 @@ class RecordedChance(Chance):
     """The chance outcomes written in a record (the game checks each draw)."""
 
     def __init__(self, decks: Iterable[Sequence[Card | str]], draws: Iterable[Sequence[Card]],
-                 rng: random.Random | None = None):
+                 rng: random.Random | None = None) -> None:
         super().__init__(rng, decks)
         self._draws = [list(d) for d in draws]
+
+    def copy(self) -> Self:
+        new = super().copy()
+        new._draws = list(self._draws)
+        return new
 
     def draw(self, pile: Sequence[Card], count: int, deck: Sequence[Card]) -> list[Card]:
         if not self._draws:

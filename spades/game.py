@@ -146,7 +146,8 @@ class Game:
     two-player exchange; ``decks`` gives the first hands' decks explicitly (their
     draws seeded by the deck). With neither left, the game waits in phase ``deal`` for
     :meth:`deal`, and in that hand each two-player exchange waits in phase ``draw`` for
-    :meth:`draw`: :attr:`chance_step` says what each needs.
+    :meth:`draw`: :attr:`chance_step` says what each needs. :meth:`copy` is cheap;
+    ``undoable`` keeps the state before each step, for :meth:`undo`.
 
     Read, never assign: ``phase``; ``to_move``, the seat that decides next (None in
     phases ``deal``, ``draw`` and ``game over``); ``scores`` and ``bag_totals`` by side;
@@ -163,6 +164,7 @@ class Game:
         decks: Iterable[Sequence[Card | str]] = (),
         *,
         chance: Chance | None = None,
+        undoable: bool = False,
     ) -> None:
         rng = seed if isinstance(seed, random.Random) or seed is None else random.Random(seed)
         self.rules = rules
@@ -172,9 +174,9 @@ class Game:
         self.bag_totals = [0, 0]
         self.winner: int | None = None
         self.hands: list[HandLog] = []
-        # the state an observation reads, empty until the first hand is dealt
-        self._hands, self._discards, self._won = [0] * self._n, [0] * self._n, [0] * self._n
-        self._broken = False
+        # the states before each action and chance step, last last (None: not kept)
+        self._history: list[Game] | None = [] if undoable else None
+        self._clear_hand()  # the state an observation reads: empty until the first deal
         self._start_hand()
 
     # ----------------------------------------------------------------- queries
@@ -283,6 +285,65 @@ class Game:
             winner=self.winner,
         )
 
+    # ------------------------------------------------------------ copy, undo
+
+    def copy(self) -> Game:
+        """An independent copy, its :meth:`undo` history included: applying to one never
+        changes the other. Finished hands' logs are shared (no step changes them)."""
+        new = self._clone()
+        new._history = None if self._history is None else list(self._history)
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
+    def undo(self, steps: int = 1) -> None:
+        """Return to the state before the last ``steps`` actions and chance steps
+        (:meth:`apply`, :meth:`deal`, :meth:`draw`), exactly as it was, chance included;
+        the game must have been made ``undoable``."""
+        history = self._history
+        if history is None:
+            raise SpadesError("this game keeps no undo history: make it with undoable=True")
+        if isinstance(steps, bool) or not isinstance(steps, int) or not 0 < steps <= len(
+                history):
+            raise SpadesError(f"cannot undo {quoted(steps)} steps: {len(history)} taken")
+        earlier = history[-steps]._clone()
+        del history[-steps:]
+        self.__dict__.update(earlier.__dict__)
+        self._history = history
+
+    @property
+    def undo_steps(self) -> int:
+        """How many steps :meth:`undo` can take back (0 unless ``undoable``)."""
+        return 0 if self._history is None else len(self._history)
+
+    def _clone(self) -> Game:
+        """A copy of the state without the undo history (its ``_history`` is None)."""
+        new = object.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new._history = None
+        new._chance = self._chance.copy()
+        new.scores, new.bag_totals = list(self.scores), list(self.bag_totals)
+        new._hands, new._discards, new._won = list(self._hands), list(self._discards), list(
+            self._won)
+        new._pile, new._bids, new._blind = list(self._pile), list(self._bids), list(self._blind)
+        new._pending, new._queue = dict(self._pending), list(self._queue)
+        if self.hands:
+            log = self.hands[-1]
+            tricks = [[leader, list(cards), won] for leader, cards, won in log.tricks]
+            new.hands = [*self.hands[:-1], HandLog(
+                log.number, log.deck, log.dealer, log.first_drawer, list(log.blind_nil),
+                list(log.blind_nil_declined), list(log.draft), list(log.exchanges),
+                list(log.holdings), list(log.bids), tricks, log.result)]
+            # the trick being played is the last trick of the log, the same list
+            open_trick = log.tricks and log.tricks[-1][1] is self._trick
+            new._trick = tricks[-1][1] if open_trick else list(self._trick)
+        else:
+            new.hands, new._trick = [], list(self._trick)
+        return new
+
     # ----------------------------------------------------------------- actions
 
     def apply(self, action: Action | int | str, seat: int | None = None) -> None:
@@ -290,14 +351,16 @@ class Game:
         :meth:`verify`, then do it."""
         if type(action) is not Action:
             action = _read(action)
+        # the common case first: a legal play, by the rule _refusal applies
+        if not (self.phase is _PLAY and seat is None and action < BID_BASE
+                and self._playable() >> action & 1):
+            action = self.verify(action, seat)
+        if self._history is not None:
+            self._history.append(self._clone())
         if self.phase is _PLAY:
-            # the common case first: a legal play, by the rule _refusal applies
-            if seat is None and action < BID_BASE and self._playable() >> action & 1:
-                self._play(action)
-                return
-            self._play(self.verify(action, seat))
+            self._play(action)
         else:
-            self._take(self.verify(action, seat))
+            self._take_undoably(action)
 
     def verify(self, action: Action | int | str, seat: int | None = None) -> Action:
         """``action`` read (text, a code or an Action), if the seat to move (or ``seat``)
@@ -368,14 +431,33 @@ class Game:
         will wait for :meth:`draw`."""
         if self.phase is not Phase.DEAL:
             raise SpadesError(f"no deck is needed now: the game is in phase {self.phase}")
-        self._begin_hand(as_deck(deck), by_caller=True)
+        checked = as_deck(deck)
+        if self._history is not None:
+            self._history.append(self._clone())
+        self._begin_hand(checked, by_caller=True)
 
     def draw(self, cards: Sequence[Card | str]) -> None:
         """Finish the waiting exchange (phase ``draw``) with ``cards`` drawn from the
         discard pile (:attr:`chance_step`)."""
         if self.phase is not Phase.DRAW:
             raise SpadesError(f"no draw is needed now: the game is in phase {self.phase}")
-        self._exchange_with_pile(self._giving, tuple(as_cards(cards, "a draw")))
+        drawn = tuple(as_cards(cards, "a draw"))
+        if self._history is not None:
+            self._history.append(self._clone())
+        self._take_undoably(drawn)
+
+    def _take_undoably(self, step: Action | tuple[Card, ...]) -> None:
+        """Take an action verified (in any phase but play) or a draw (a tuple of cards);
+        a draw the pile cannot give (a record's, say) raises and leaves no undo step."""
+        try:
+            if isinstance(step, Action):
+                self._take(step)
+            else:
+                self._exchange_with_pile(self._giving, step)
+        except SpadesError:
+            if self._history is not None:
+                self._history.pop()
+            raise
 
     def _take(self, action: Action) -> None:
         """Take an action already verified, in any phase but play."""
@@ -391,6 +473,22 @@ class Game:
 
     # ------------------------------------------------------------ hand set-up
 
+    def _clear_hand(self) -> None:
+        """The state of a hand before its deal."""
+        n = self._n
+        self._by_caller = False
+        self._hands, self._discards, self._won = [0] * n, [0] * n, [0] * n
+        self._pile: list[Card] = []
+        self._giving: tuple[Card, ...] = ()  # a two-player give waiting for its draw
+        self._stock_pos = 0
+        self._bids: list[int | None] = [None] * n
+        self._blind = [False] * n
+        self._pending: dict[int, tuple[Card, ...]] = {}
+        self._trick: list[Card] = []
+        self._broken = False
+        self._order: list[int] = []
+        self._queue: list[int] = []
+
     def _start_hand(self) -> None:
         deck = self._chance.deck()
         if deck is None:
@@ -400,18 +498,8 @@ class Game:
 
     def _begin_hand(self, deck: list[Card], by_caller: bool = False) -> None:
         n, number = self._n, len(self.hands) + 1
+        self._clear_hand()
         self._by_caller = by_caller  # the caller dealt: she draws too
-        self._hands = [0] * n
-        self._discards = [0] * n
-        self._pile: list[Card] = []
-        self._giving: tuple[Card, ...] = ()  # a two-player give waiting for its draw
-        self._stock_pos = 0
-        self._bids: list[int | None] = [None] * n
-        self._blind = [False] * n
-        self._pending: dict[int, tuple[Card, ...]] = {}
-        self._trick: list[Card] = []
-        self._won = [0] * n
-        self._broken = False
         if n == 2:
             first = (number - 1) % 2
             log = HandLog(number, deck, None, first)

@@ -10,7 +10,8 @@ the one deciding declare as they did, the deciding seat as it is told, and the m
 player declares for the seats after it, exchanges and bids. The engine plays the
 hand, so no rule is copied here: seats are turned so that the real dealer sits where
 the engine's first hand puts its dealer, and the deck is laid out as the engine deals
-it (both read from the engine once).
+it (both read from the engine once). The hand is dealt once; each rollout plays a
+copy of it (:meth:`Game.copy`).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class Rollout:
             for place, card in zip(cards_in(positions[seat]), cards_in(hands[self._real(seat)]),
                                    strict=True):
                 self.deck[place] = card
+        self._dealt = Game(self.rules, decks=[self.deck])  # each rollout plays a copy
 
     def _real(self, seat: int) -> int:
         return (seat + self.turn) % self.rules.players
@@ -139,5 +141,5 @@ class Rollout:
     def _start(self, seed: int) -> tuple[Game, list[MediumBot]]:
         rng = random.Random(seed)
         bots = [MediumBot(random.Random(rng.getrandbits(32))) for _ in range(self.rules.players)]
-        return Game(self.rules, decks=[self.deck]), bots
+        return self._dealt.copy(), bots
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -89,7 +90,8 @@ class SpadesGame(pyspiel.Game):
     """The game: rules, episode length and sizes from the parameters."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        rules, episode, max_hands = settings(params or {})
+        self.settings = settings(params or {})  # read once: each state and clone uses it
+        rules, episode, max_hands = self.settings
         n = rules.players
         hands = 1 if episode == "hand" else max_hands
         bound = _hand_bound(rules) if episode == "hand" else 1.0
@@ -121,12 +123,14 @@ class SpadesState(pyspiel.State):
 
     def __init__(self, game: SpadesGame) -> None:
         super().__init__(game)
-        rules, self._episode, self._max_hands = settings(game.get_parameters())
+        rules, self._episode, self._max_hands = game.settings
         self.engine = Game(rules)  # no seed: it waits for each deal and draw
         self._chosen: list[Card] = []  # the cards of the engine's chance step so far
         self._hand_start = 0  # where the current hand's deal starts in the history
-        self._actors: list[int] = []  # who took each action of the history (-1: chance)
-        self._owners: list[int] = []  # partnership: the seat dealt each card of the deck
+        self._at_deal: _Kept | None = None  # a copy of this state as the deal started
+        # arrays, not lists: clone() deep-copies the state's attributes, an array at once
+        self._actors = array("b")  # who took each action of the history (-1: chance)
+        self._owners = array("b")  # partnership: the seat dealt each card of the deck
 
     # ------------------------------------------------------------- the game API
 
@@ -169,6 +173,10 @@ class SpadesState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
+            if self.engine.phase is Phase.DEAL and not self._chosen:
+                self._hand_start = len(self._actors)
+                self._at_deal = None  # one kept copy, not a chain of them
+                self._at_deal = _Kept(self.clone())
             self._actors.append(-1)
             self._apply_chance(action)
             return
@@ -180,8 +188,6 @@ class SpadesState(pyspiel.State):
         step = engine.chance_step
         assert step is not None, "not a chance node"
         dealing = engine.phase is Phase.DEAL
-        if dealing and not self._chosen:
-            self._hand_start = len(self._actors) - 1
         self._chosen.append(card)
         if len(self._chosen) < step.count:
             return
@@ -192,7 +198,7 @@ class SpadesState(pyspiel.State):
         engine.deal(chosen)
         if engine.rules.players == 4:
             holder = {c: s for s in range(4) for c in engine.hand_of(s)}
-            self._owners = [holder[c] for c in chosen]
+            self._owners = array("b", [holder[c] for c in chosen])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -232,9 +238,9 @@ class SpadesState(pyspiel.State):
     def _resampled(self, seat: int, rng: random.Random) -> SpadesState | None:
         """One try: earlier hands as they were, this hand's hidden cards sampled."""
         history = self.history()
-        state = self.get_game().new_initial_state()
-        for action in history[:self._hand_start]:
-            state.apply_action(action)
+        # earlier hands as they were
+        state = (self.get_game().new_initial_state() if self._at_deal is None
+                 else self._at_deal.state.clone())
         dealt = history[self._hand_start:self._hand_start + DECK_SIZE]
         if len(dealt) < DECK_SIZE:  # in the middle of a deal nobody has seen
             for _ in dealt:
@@ -273,6 +279,16 @@ class SpadesState(pyspiel.State):
                 if action not in left:
                     raise _Inconsistent
             self.apply_action(action)
+
+
+class _Kept:
+    """A state kept as it was, shared by the clones of the state that keeps it."""
+
+    def __init__(self, state: pyspiel.State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
+        return self
 
 
 class _Inconsistent(Exception):

@@ -1,9 +1,10 @@
 """A game against the computer, apart from any screen: who plays, undo, save and resume.
 
-The person sits in seat 0; every other seat is a computer player of one level. The
-game is rebuilt from its seed and the list of actions taken, so an undo or a resume
-lands exactly where it should, and each computer decision is seeded by the seed and
-the number of actions before it: a resumed game plays on as it would have.
+The person sits in seat 0; every other seat is a computer player of one level. A
+resumed game is rebuilt from its seed and the list of actions taken, and an undo
+returns the engine to its state before them (:meth:`Game.undo`), so both land exactly
+where they should; each computer decision is seeded by the seed and the number of
+actions before it: a resumed game plays on as it would have.
 
 The screen reads the person's :class:`~spades.Observation` and, once a hand is over,
 its public part (bids, cards played, result) from :meth:`PlaySession.hand_summary`.
@@ -120,7 +121,7 @@ class PlaySession:
         self.rules, self.seed, self.level, self.name = rules, seed, level, name
         self.actions: list[tuple[int, str]] = []
         self.stored = False  # whether this game is the one in the save file
-        self.game = Game(rules, seed=seed)
+        self.game = Game(rules, seed=seed, undoable=True)
         for seat, text in actions or ():
             self.apply(text, seat)
 
@@ -207,8 +208,9 @@ class PlaySession:
         last = self._last_own()
         if last is None:
             return "Nothing to undo: you have not acted yet."
-        before = self._replayed(self.actions[:last]).observation(HUMAN)
-        return seen_since(before, self.observation(), self.names)
+        before = self.game.copy()
+        before.undo(len(self.actions) - last)
+        return seen_since(before.observation(HUMAN), self.observation(), self.names)
 
     def can_undo(self) -> bool:
         """Whether undo may take back the person's last decision (see :meth:`undo_refusal`)."""
@@ -222,21 +224,14 @@ class PlaySession:
         if refusal is not None or last is None:
             raise SpadesError(refusal or "Nothing to undo.")
         taken_back = Action.parse(self.actions[last][1])
+        self.game.undo(len(self.actions) - last)
         self.actions = self.actions[:last]
-        self.game = self._replayed(self.actions)
         return taken_back
 
     def _last_own(self) -> int | None:
         """The index in ``actions`` of the person's last action, or None."""
         return max((i for i, (seat, _) in enumerate(self.actions) if seat == HUMAN),
                    default=None)
-
-    def _replayed(self, actions: list[tuple[int, str]]) -> Game:
-        """The game from its seed after ``actions``."""
-        game = Game(self.rules, seed=self.seed)
-        for seat, text in actions:
-            game.apply(text, seat)
-        return game
 
     def costly_plays(self, number: int) -> list[PlayValue]:
         """The person's plays of finished hand ``number`` that cost points, all cards known."""
