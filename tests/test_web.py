@@ -3,7 +3,10 @@
 A person plays a whole two-player-300 game against a computer player by clicking, with
 the unplayable cards darker and Auto Play One; two browser contexts and two computer
 players play a partnership game, with a blind nil exchange, and ask for a rematch; a
-stranger is refused a private seat, and a seat moves to another browser with its link.
+stranger is refused a private seat, and a seat moves to another browser with its link; a
+completed trick stays on the table with its winner lit; a person out of time is played for,
+leaves her seat and takes it back; the chat is shown as typed and spectators only read it;
+a dropped connection shows a banner and refuses moves until it is back.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 import socket
 import threading
 import time
@@ -25,6 +29,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from spades import Game
 from spades.server.app import create_app
 from spades.server.table import Settings
+from tests.test_server import CARD
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -160,8 +165,9 @@ def test_a_whole_two_player_300_game_against_the_computer_by_clicking(server, br
             checked = True
             # a hint from the hard player names a legal card
             page.click("#hint-button")
-            hint = page.wait_for_selector("#hint:has-text('play ')").inner_text()
-            assert hint.split()[2].rstrip(":") in legal()
+            hint = page.wait_for_selector("#hint[data-action^='play ']")
+            assert hint.get_attribute("data-action")[5:] in legal()
+            assert "Hint: play " in hint.inner_text() and not CARD.search(hint.inner_text())
             # a reloaded page continues exactly where it was, with its own hand only
             hand = [c for c, _, _ in hand_cards(page)]
             page.reload()
@@ -229,7 +235,7 @@ def test_two_browsers_and_two_computer_players_play_a_partnership_game(server, b
     assert tallies[0].get("exchanges") == tallies[1].get("exchanges") == 1
     assert tallies[0].get("analysed") or tallies[1].get("analysed") or all(
         not t.get("summaries") for t in tallies)
-    assert bob.locator("#game-over").is_visible()
+    bob.wait_for_selector("#game-over")  # once the last trick has been seen
     finished = ann.url.rsplit("/", 1)[1]
     ann.click("#rematch")
     ann.wait_for_function("old => !location.hash.includes(old)", arg=finished)
@@ -339,3 +345,141 @@ def test_a_seat_is_taken_back_from_another_browser_with_its_link(server, browser
     assert seat.connections == 1 and phone.locator(".hand-card").count() == 0
     for context in contexts:
         context.close()
+
+
+def partnership_with_computers(page: Any, base: str, **fields: str) -> str:
+    """Ann's partnership table, three random computers, the lobby's ``fields`` filled in."""
+    page.goto(base + "/")
+    page.wait_for_selector("#create-table")
+    page.select_option("select[name=variant]", "partnership")
+    page.fill("input[name=name]", "Ann")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[data-seat='{seat}']", "computer:random")
+    for name, value in fields.items():
+        page.fill(f"input[name={name}]", value)
+    page.click("#create-table")
+    page.wait_for_selector("#board[data-seq]")
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_a_completed_trick_stays_on_the_table_with_its_winner_then_goes(server, browser,
+                                                                          tmp_path):
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    page.set_default_timeout(20000)
+    table = tables.tables[partnership_with_computers(page, base)]
+    page.click("[data-action='no blind nil']")
+    page.click("button.bid[data-action='bid 3']")
+    page.wait_for_selector(".hand-card.playable")
+    page.click(".hand-card.playable")
+    # all four cards stay, the winner's lit, though the server's trick is a new one
+    done = page.wait_for_selector("#trick[data-shown=done]")
+    page.screenshot(path=str(tmp_path / "completed-trick.png"))
+    assert done.eval_on_selector_all(".played", "els => els.length") == 4
+    trick = table.game.observation(0).tricks[0]
+    winner = done.query_selector(".played.winner")
+    assert winner.get_attribute("data-seat") == str(trick.winner)
+    assert page.inner_text("#trick-caption") == (
+        "You win the trick" if trick.winner == 0 else f"{table.names[trick.winner]} wins the trick")
+    assert len(table.game.observation(0).trick.cards) < 4
+    # each card lies in front of its seat: mine below the centre, my partner's above it
+    boxes = {int(e.get_attribute("data-seat")): e.bounding_box()
+             for e in page.query_selector_all("#trick .played")}
+    assert boxes[0]["y"] > boxes[2]["y"] and boxes[1]["x"] < boxes[3]["x"]
+    assert page.evaluate("document.documentElement.dataset.lastSound") in ("card", "trick",
+                                                                            "turn")
+    page.wait_for_selector("#trick[data-shown=current]", timeout=4000)
+    # sounds can be muted, and stay muted
+    page.click("#sound")
+    page.reload()
+    page.wait_for_selector("#sound:has-text('Muted')")
+    page.close()
+
+
+def test_a_person_out_of_time_is_played_for_leaves_her_seat_and_takes_it_back(server,
+                                                                               browser):
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.set_default_timeout(20000)
+    # (a game that lasts while the computers play every seat fast)
+    table = tables.tables[partnership_with_computers(page, base, turn_seconds="1", target="2000",
+                                                     lose_threshold="-2000")]
+    assert page.inner_text(".seat[data-seat='0'] .clock").strip() in ("1 s", "0 s")
+    # she does nothing: three decisions are the computer's, then the seat is away
+    page.wait_for_selector("#away:has-text('You ran out of time 3 turns in a row')")
+    assert table.seats[0].away
+    # (the computer plays her seat fast here: a hand's summary may cover the page)
+    page.dispatch_event("#take-back", "click")
+    page.wait_for_selector("#away", state="detached")
+    assert not table.seats[0].away and table.seats[0].timeouts == 0
+    # she leaves her seat to the computer, which plays on; then takes it back
+    page.click("#leave-seat")
+    page.wait_for_selector("#away:has-text('You left your seat')")
+    seq = len(table.events)
+    page.wait_for_function(f"() => Number(document.getElementById('board').dataset.seq) > {seq}")
+    page.dispatch_event("#take-back", "click")
+    page.wait_for_selector("#leave-seat")
+    assert not table.seats[0].left
+    page.close()
+
+
+def test_chat_is_shown_as_typed_and_spectators_only_read_it(server, browser, tmp_path):
+    base, _ = server
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
+    ann, bob, watcher = (context.new_page() for context in contexts)
+    table_id = new_private_table(ann, base)
+    bob.goto(ann.get_attribute("input[data-invite='1']", "value"))
+    bob.fill("input[name=name]", "Bob")
+    bob.click("#join")
+    watcher.goto(f"{base}/#/table/{table_id}")
+    for page in (bob, watcher):
+        page.wait_for_selector("#board[data-seq]")
+    hostile = "<img src=x onerror=alert(1)><b>hi</b> & bye"
+    ann.fill("#chat-input", hostile)
+    ann.press("#chat-input", "Enter")
+    for page in (ann, bob, watcher):
+        line = page.wait_for_selector("#chat-lines .chat-line")
+        assert line.inner_text() == f"Ann: {hostile}"
+        assert page.locator("#chat-lines img, #chat-lines b").count() == 0
+    assert watcher.locator("#chat-input").is_hidden()
+    assert "the players write" in watcher.inner_text("#chat-note")
+    bob.fill("#chat-input", "hello Ann")
+    bob.click("#chat-send")
+    ann.wait_for_selector("#chat-lines .chat-line:has-text('Bob: hello Ann')")
+    watcher.screenshot(path=str(tmp_path / "chat.png"))
+    for context in contexts:
+        context.close()
+
+
+def test_a_dropped_connection_shows_a_banner_and_refuses_moves_until_it_is_back(server,
+                                                                                  browser):
+    base, _ = server
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(20000)
+    routes, down = [], [False]
+
+    def route(ws: Any) -> None:
+        if down[0]:
+            ws.close()
+        else:
+            routes.append(ws)
+            ws.connect_to_server()
+
+    page.route_web_socket(re.compile(r"/ws/"), route)
+    partnership_with_computers(page, base, turn_seconds="0")
+    assert page.locator("#reconnecting").is_hidden()
+    down[0] = True
+    routes[-1].close()
+    page.wait_for_selector("#reconnecting:has-text('reconnecting')")
+    seq = board(page)["seq"]
+    page.click("[data-action='no blind nil']")
+    page.wait_for_selector("#toast:has-text('Not connected')")
+    down[0] = False
+    page.wait_for_selector("#reconnecting", state="hidden")
+    assert board(page)["seq"] == seq and board(page)["myTurn"] == "yes"
+    # one move in flight: a double click sends one
+    page.dblclick("[data-action='no blind nil']")
+    page.wait_for_function(f"() => document.getElementById('board').dataset.seq !== '{seq}'")
+    page.wait_for_timeout(200)
+    assert "cannot" not in page.inner_text("#toast")
+    page.close()

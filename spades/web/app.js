@@ -24,5 +24,16 @@ document.getElementById("prefs").append(el("label", { class: "pref" },
                 } }),
   " Auto Play One"));
 
+// Sounds (a card played, a trick won, your turn), or muted: kept in this browser too
+function soundButton() {
+  return el("button", { id: "sound", class: "pref", "aria-pressed": String(!prefs.sound),
+                        title: "Sounds: a card played, a trick won, your turn",
+                        onclick: (event) => {
+                          prefs.sound = !prefs.sound;
+                          event.currentTarget.replaceWith(soundButton());
+                        } }, prefs.sound ? "♪ Sound on" : "♪ Muted");
+}
+document.getElementById("prefs").append(soundButton());
+
 window.addEventListener("hashchange", route);
 route();

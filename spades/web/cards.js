@@ -52,3 +52,8 @@ export function cardBack() {
                             fill: "#9fb4e8" }, "♠"));
   return root;
 }
+
+// ``text`` with its cards as a person reads them: "play TH" becomes "play 10♥".
+export function withSymbols(text) {
+  return text.replace(/\b[2-9TJQKA][SHDC]\b/g, cardLabel);
+}

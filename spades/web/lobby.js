@@ -28,13 +28,18 @@ export function showLobby(root) {
     });
   }
 
+  // the form for ``variant``'s rules; what was typed that does not depend on it is kept
   function fillForm() {
     const variant = form.variant ? form.variant.value : "two-player-300";
     const rules = options.variants[variant].rules;
+    const typed = form.variant ? { name: form.name.value, turn: form.turn_seconds.value,
+                                   listed: form.listed.checked,
+                                   spectators: form.spectator_chat.checked }
+      : { name: prefs.name, turn: "60", listed: false, spectators: false };
     fill(form,
       el("h2", {}, "New table"),
       el("label", { class: "row" }, "Your name ",
-         el("input", { name: "name", maxlength: 24, value: prefs.name, placeholder: "You" })),
+         el("input", { name: "name", maxlength: 24, value: typed.name, placeholder: "You" })),
       el("label", { class: "row" }, "Variant ",
          el("select", { name: "variant", onchange: fillForm },
             Object.keys(options.variants).map((v) => el("option", { value: v,
@@ -65,8 +70,15 @@ export function showLobby(root) {
           el("select", { name: "partner_blind_nil" },
              options.partner_blind_nil.map(([label, value]) => el("option", {
                value, selected: value === options.partner_blind_nil_default }, label))))),
-      el("label", { class: "check" }, el("input", { name: "listed", type: "checkbox" }),
+      el("label", { class: "row" }, "Seconds a person has for each decision (0: no limit) ",
+         el("input", { name: "turn_seconds", type: "number", value: typed.turn, min: 0,
+                       max: 600 })),
+      el("label", { class: "check" }, el("input", { name: "listed", type: "checkbox",
+                                                    checked: typed.listed }),
          " List it here: anyone may take a free seat (otherwise only your invite links)"),
+      el("label", { class: "check" }, el("input", { name: "spectator_chat", type: "checkbox",
+                                                    checked: typed.spectators }),
+         " Spectators may write in the chat (they always read it)"),
       el("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"));
   }
 
@@ -93,7 +105,9 @@ export function showLobby(root) {
       const made = await api("/api/tables", {
         // no name typed: the server names the seat ("Seat 1"), since the others see it too
         variant, rules, seats, seat: 0, name: form.name.value.trim() || undefined,
-        listed: form.listed.checked, ...(partner ? { partner_blind_nil: partner.value } : {}) });
+        listed: form.listed.checked, spectator_chat: form.spectator_chat.checked,
+        turn_seconds: Number(form.turn_seconds.value),
+        ...(partner ? { partner_blind_nil: partner.value } : {}) });
       saveSeat(made.table, made.seat, made.token,
                { secret: made.invites[made.seat], invites: made.invites });
       location.hash = `#/table/${made.table}`;
@@ -113,6 +127,7 @@ export function showLobby(root) {
 
   async function refreshMine() {
     const ids = myTables().slice(-100);
+    mine.hidden = !ids.length;
     if (!ids.length) {
       fill(mine);
       return;
@@ -138,8 +153,8 @@ export function showLobby(root) {
               return el("a", { class: "button", href: `#/join/${t.table}/${seat}` },
                         `Join seat ${seat + 1}`);
             }
-            return el("span", { class: "seat-tag" },
-                      s.kind === "computer" ? `${s.name} (computer)` : s.name);
+            return el("span", { class: "seat-tag" }, s.kind !== "computer" ? s.name
+              : s.name === "Computer" ? `Computer (${s.level})` : `${s.name} (computer, ${s.level})`);
           })),
           el("a", { class: "button", href: `#/table/${t.table}` }, "Watch"))));
     } catch (error) {

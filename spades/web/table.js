@@ -1,7 +1,8 @@
 // A table: the websocket to the server, and the view of this seat drawn from its
 // Observation alone (the server sends nothing else). Actions go out in RECORD.md's text.
-import { cardBack, cardFace, cardLabel } from "./cards.js";
-import { add, api, el, fill, forgetSeat, inviteLink, prefs, savedSeat, saveSeat,
+import { cardBack, cardFace, cardLabel, withSymbols } from "./cards.js";
+import { beep } from "./sound.js";
+import { add, api, el, fill, forgetSeat, inviteLink, plural, prefs, savedSeat, saveSeat,
          toast } from "./util.js";
 
 // Invite links open this (``secret`` from the link; none for a free seat of a listed
@@ -53,32 +54,71 @@ function giveSet(text) {
   return text.split(" ").slice(1).sort().join(" ");
 }
 
+const HOLD_MS = 1200; // a completed trick stays on the table this long, winner lit
+const SWEEP_MS = 450; // then its cards sweep toward the winner
+const SOUNDS_AFTER_MS = 150; // the trick's sound just after its last card's
+
+// The cards played so far in the hand of ``view``.
+function playedCount(view) {
+  return view.tricks.reduce((count, t) => count + t.cards.length, 0)
+    + (view.trick ? view.trick.cards.length : 0);
+}
+
 export function showTable(root, table) {
   let mine = savedSeat(table);
   let replaced = null; // the server's words when this seat was taken on another device
   let ws = null;
   let closed = false;
+  let live = false; // welcomed on an open socket
+  let everLive = false;
   let state = null;
   let welcome = null;
+  let pending = null; // the seq a move was sent at, until a later state or an error
   let selected = new Set(); // cards chosen for a blind nil exchange
   let autoSeq = -1;
   let summary = null; // the last hand_over message, shown until dismissed
-  let hint = null;
+  let hint = null; // { action, reason } or "thinking…"
   let showSheet = false;
   let showLast = false;
+  let held = null; // the completed trick on show: { trick, sweeping }
+  let heldKey; // "hand/number" of the last completed trick seen (undefined: no state yet)
+  let holdTimers = [];
+  let clock = null; // the turn clock: { seat, until (performance.now()), of }
+  let trickKey = null; // what the trick area shows, to redraw it only when it changes
+  const kept = new Map(); // name: { key, node }, parts kept while the computer plays on
 
-  const board = el("div", { class: "board", id: "board" });
-  root.append(board);
+  const banner = el("div", { class: "banner", id: "reconnecting", role: "status" });
+  const head = el("div", { class: "head" });
+  const slots = [0, 1, 2, 3].map((i) => el("div", { class: `slot pos${i}` }));
+  const trickArea = el("div", { class: "trick-area", id: "trick" });
+  const felt = el("div", { class: "felt" }, slots, el("div", { class: "center" }, trickArea));
+  const foot = el("div", { class: "foot" });
+  const overlay = el("div", { class: "overlays" });
+  const board = el("div", { class: "board", id: "board" }, banner, head, felt, foot, overlay);
+  const chat = chatPanel();
+  root.append(el("div", { class: "table-page" }, board, chat.box));
 
   const rerender = () => render();
   window.addEventListener("spades-prefs", rerender);
+  const ticker = setInterval(tick, 250);
 
+  // a message to the server; false (and a visible refusal) while the socket is down
   function send(message) {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    if (!live) {
+      toast("Not connected: nothing was sent. Reconnecting…");
+      return false;
+    }
+    ws.send(JSON.stringify(message));
+    return true;
   }
+  // one move in flight at a time: a second click before the server answers does nothing
   function act(text) {
-    hint = null;
-    send({ type: "action", action: text });
+    if (pending !== null) return;
+    if (send({ type: "action", action: text })) {
+      pending = state.seq;
+      hint = null;
+      render();
+    }
   }
 
   function connect() {
@@ -88,7 +128,12 @@ export function showTable(root, table) {
     ws.onopen = () => ws.send(JSON.stringify(mine ? { type: "hello", token: mine.token }
                                                    : { type: "hello" }));
     ws.onmessage = (event) => receive(JSON.parse(event.data));
-    ws.onclose = () => { if (!closed) setTimeout(connect, 1000); };
+    ws.onclose = () => {
+      live = false;
+      pending = null; // the state after reconnecting tells whether it went through
+      drawBanner();
+      if (!closed) setTimeout(connect, 1000);
+    };
   }
 
   function receive(message) {
@@ -96,23 +141,38 @@ export function showTable(root, table) {
       forgetSeat(table);
       mine = null;
       toast("Your seat here was taken on another device: you are watching.");
-      send({ type: "hello" });
+      ws.send(JSON.stringify({ type: "hello" }));
     } else if (message.type === "replaced") {
       forgetSeat(table);
       mine = null;
       closed = true;
       replaced = message.message;
       render();
-    } else if (message.type === "welcome") welcome = message;
-    else if (message.type === "state") {
-      if (state && message.view.hand_number !== state.view.hand_number) selected = new Set();
+    } else if (message.type === "welcome") {
+      welcome = message;
+      live = everLive = true;
+      chat.welcome(message);
+    } else if (message.type === "state") {
+      const before = state;
+      if (before && message.view.hand_number !== before.view.hand_number) selected = new Set();
       state = message;
+      if (pending !== null && message.seq > pending) pending = null;
+      clock = message.clock && { seat: message.clock.seat, of: message.clock.of,
+                                 until: performance.now() + message.clock.seconds * 1000 };
+      follow(before);
       render();
     } else if (message.type === "hand_over") {
-      summary = message;
+      summary = message; // shown once its last trick has been
+      const last = message.record.tricks[message.record.tricks.length - 1];
+      if (last && heldKey !== undefined) {
+        heldKey = `${message.hand}/${message.record.tricks.length}`;
+        hold({ hand: message.hand, number: message.record.tricks.length, ...last });
+        beep("card");
+        setTimeout(() => beep("trick"), SOUNDS_AFTER_MS);
+      }
       checkSeed(message);
     } else if (message.type === "hint") {
-      hint = `${message.action}: ${message.reason}`;
+      hint = message;
       render();
     } else if (message.type === "costly") {
       if (summary && summary.hand === message.hand) summary.costly = message.plays;
@@ -120,10 +180,48 @@ export function showTable(root, table) {
     } else if (message.type === "rematch") {
       saveSeat(message.table, message.seat, message.token, { secret: message.secret });
       location.hash = `#/table/${message.table}`;
+    } else if (message.type === "chat") {
+      chat.add(message.line);
     } else if (message.type === "error") {
+      pending = null;
       toast(message.message);
       if (message.message === "no such table") closed = true;
+      render();
     }
+  }
+
+  // what changed since ``before``: a completed trick to hold on the table, and sounds
+  function follow(before) {
+    const last = state.last_trick;
+    const key = last ? `${last.hand}/${last.number}` : "";
+    if (heldKey === undefined) { // the first state: nothing was followed yet
+      heldKey = key;
+      return;
+    }
+    const view = state.view;
+    const mySeat = welcome.seat;
+    if (key !== heldKey) {
+      heldKey = key;
+      if (last) {
+        hold(last);
+        beep("card");
+        setTimeout(() => beep("trick"), SOUNDS_AFTER_MS);
+      }
+    } else if (before.view.hand_number === view.hand_number
+               && playedCount(view) > playedCount(before.view)) {
+      beep("card");
+    }
+    const myTurn = (s) => mySeat !== null && s.view.to_move === mySeat && s.view.legal.length > 0;
+    if (myTurn(state) && !myTurn(before)) setTimeout(() => beep("turn"), 2 * SOUNDS_AFTER_MS);
+  }
+
+  function hold(trick) {
+    holdTimers.forEach(clearTimeout);
+    held = { trick, sweeping: false };
+    holdTimers = [
+      setTimeout(() => { held.sweeping = true; render(); }, HOLD_MS),
+      setTimeout(() => { held = null; render(); }, HOLD_MS + SWEEP_MS),
+    ];
   }
 
   async function checkSeed(message) {
@@ -132,6 +230,38 @@ export function showTable(root, table) {
     const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
     message.verified = hex === message.sha256;
     render();
+  }
+
+  // --------------------------------------------------------------- the chat
+
+  function chatPanel() {
+    const lines = el("div", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" });
+    const input = el("input", { id: "chat-input", maxlength: 200, autocomplete: "off",
+                                placeholder: "Say something to the table" });
+    const form = el("form", { class: "chat-form", onsubmit: (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (text && send({ type: "chat", text })) input.value = "";
+    } }, input, el("button", { type: "submit", id: "chat-send" }, "Send"));
+    const note = el("p", { class: "muted", id: "chat-note" });
+    const box = el("section", { class: "panel chat", id: "chat" }, el("h3", {}, "Chat"), lines,
+                   form, note);
+    function add(line) {
+      const seat = line.seat === null ? "spectator" : `seat${line.seat}`;
+      // text nodes only: whatever a line holds is shown as typed, never as markup
+      lines.append(el("div", { class: `chat-line ${seat}` },
+                      el("strong", {}, `${line.name}: `), line.text));
+      lines.scrollTop = lines.scrollHeight;
+    }
+    return {
+      box, add,
+      welcome(message) {
+        fill(lines);
+        message.chat.forEach(add);
+        form.hidden = !message.may_chat;
+        fill(note, message.may_chat ? "" : "Spectators read the chat; the players write.");
+      },
+    };
   }
 
   // --------------------------------------------------------------- drawing
@@ -159,27 +289,85 @@ export function showTable(root, table) {
     return bid === null ? "—" : bid === 0 ? "nil" : String(bid);
   }
 
+  // a side's bids and tricks this hand: "bid 5 + nil · won 3" (nothing before a bid)
+  function sideTally(view, side) {
+    const seats = [...Array(state.seats.length).keys()].filter((seat) => sideOf(seat) === side);
+    const bids = seats.map((seat) => view.bids[seat]).filter((bid) => bid !== null);
+    if (!bids.length) return "";
+    const tricks = bids.filter((bid) => bid > 0);
+    const parts = [tricks.length ? String(tricks.reduce((a, b) => a + b, 0)) : null,
+      ...seats.filter((seat) => view.bids[seat] === 0)
+        .map((seat) => (view.blind_nil.includes(seat) ? "blind nil" : "nil"))];
+    const won = seats.reduce((a, seat) => a + view.tricks_won[seat], 0);
+    return `bid ${parts.filter(Boolean).join(" + ")} · won ${won}`;
+  }
+
+  function seatStatus(s) {
+    if (s.kind === "computer") return `computer · ${s.level}`;
+    if (!s.claimed) return "free seat";
+    if (s.left) return `left the seat: the ${s.level} computer plays`;
+    if (s.away) return s.timeouts >= 3 ? `out of time: the ${s.level} computer plays`
+      : `away: the ${s.level} computer plays`;
+    if (!s.connected) return "offline";
+    return s.timeouts ? `ran out of time ${s.timeouts === 1 ? "once" : `${s.timeouts} times`}`
+      : "";
+  }
+
   function seatBox(view, seat, me) {
     const s = state.seats[seat];
     const role = view.dealer === seat ? "dealer" : view.first_drawer === seat ? "first drawer" : "";
-    const status = s.kind === "computer" ? `computer (${s.level})`
-      : !s.claimed ? "free seat" : s.away ? `away: ${s.level} plays` : s.connected ? "" : "offline";
-    return el("div", { class: `seat${view.to_move === seat ? " to-move" : ""}${me ? " me" : ""}`,
-                       "data-seat": seat },
+    const status = seatStatus(s);
+    return el("div", { class: `seat${view.to_move === seat ? " to-move" : ""}${me ? " me" : ""}`
+                              + `${s.away ? " away" : ""}`, "data-seat": seat },
       me ? null : el("div", { class: "back-icon" }, cardBack()),
-      el("div", { class: "name" }, s.name, role ? el("span", { class: "tag" }, role) : null),
+      el("div", { class: "name" }, s.name, role ? el("span", { class: "tag" }, role) : null,
+         el("span", { class: "clock", "data-clock": seat })),
       el("div", { class: "meta" }, `bid ${bidText(view, seat)} · won ${view.tricks_won[seat]}`,
          view.exchanged[seat] !== null ? ` · exchanged ${view.exchanged[seat]}` : ""),
       status ? el("div", { class: "status" }, status) : null);
   }
 
-  function trickCards(trick, order) {
-    if (!trick) return el("div", { class: "trick empty" });
-    return el("div", { class: "trick" }, trick.cards.map((card, i) => {
-      const seat = (trick.leader + i) % order.length;
-      return el("div", { class: `played pos${order.indexOf(seat)}`, "data-seat": seat },
-                cardFace(card), el("span", { class: "who" }, seatName(seat)));
-    }));
+  // the turn clock's seconds left, in the seat to move (and in the controls if it is mine)
+  function tick() {
+    const left = clock && Math.max(0, Math.ceil((clock.until - performance.now()) / 1000));
+    for (const node of board.querySelectorAll("[data-clock]")) {
+      const on = clock && Number(node.dataset.clock) === clock.seat;
+      node.textContent = on ? `${left} s` : "";
+      node.classList.toggle("low", Boolean(on && left <= 10));
+    }
+  }
+
+  // the trick on the table: the completed one held (its winner lit, then swept toward
+  // her), the last one when asked for, else the one being played; each card in front of
+  // the seat that played it
+  function drawTrick(order) {
+    const last = state.last_trick;
+    const shown = held ? { trick: held.trick, done: true, sweeping: held.sweeping }
+      : showLast && last ? { trick: last, done: true, asked: true }
+        : { trick: state.view.trick, done: false };
+    const t = shown.trick;
+    const key = JSON.stringify([t, shown, order, state.seats.map((s) => s.name)]);
+    if (key === trickKey) return; // redrawn only when it changes: an animation runs on
+    trickKey = key;
+    trickArea.dataset.shown = shown.done ? "done" : "current";
+    if (!t) {
+      fill(trickArea);
+      return;
+    }
+    const n = order.length;
+    const cards = t.cards.map((card, i) => {
+      const seat = (t.leader + i) % n;
+      const winner = shown.done && seat === t.winner;
+      return el("div", { class: `played pos${order.indexOf(seat)}${winner ? " winner" : ""}`,
+                         "data-seat": seat }, cardFace(card));
+    });
+    const caption = shown.done ? el("div", { class: "caption", id: "trick-caption" },
+      shown.asked ? `Last trick: ${seatName(t.winner)} won it`
+        : welcome.seat === t.winner ? "You win the trick"
+          : `${seatName(t.winner)} wins the trick`) : null;
+    const sweep = shown.sweeping ? ` sweep to${order.indexOf(t.winner)}` : "";
+    fill(trickArea, el("div", { class: `trick${shown.done ? " done" : ""}${sweep}` },
+                       cards, caption));
   }
 
   function handRow(view, mySeat) {
@@ -210,6 +398,19 @@ export function showTable(root, table) {
     }));
   }
 
+  // the exchange's button: what it gives, or how many cards are still to choose
+  function giveButton(view) {
+    const choice = [...selected].sort().join(" ");
+    const legal = view.legal.find((text) => giveSet(text) === choice);
+    const sizes = [...new Set(view.legal.map((text) => text.split(" ").length - 1))];
+    const most = Math.max(...sizes);
+    const label = legal ? (selected.size ? `Give ${plural(selected.size, "card")}` : "Give none")
+      : sizes.length === 1 ? `Choose ${plural(most, "card")} (${selected.size} chosen)`
+        : `Choose at most ${plural(most, "card")}`;
+    return el("button", { class: "action primary", id: "give", disabled: !legal,
+                          onclick: () => { selected = new Set(); act(legal); } }, label);
+  }
+
   function controls(view, mySeat) {
     if (view.to_move !== mySeat || !view.legal.length) {
       const waiting = view.to_move === null ? "" : `Waiting for ${seatName(view.to_move)}…`;
@@ -230,12 +431,7 @@ export function showTable(root, table) {
                        onclick: () => act("discard") }, "Discard"),
         el("span", { class: "muted" }, ` ${view.stock_left} cards left in the stock`));
     } else if (view.phase === "exchange") {
-      const choice = [...selected].sort().join(" ");
-      const legal = view.legal.find((text) => giveSet(text) === choice);
-      add(box, el("span", {}, "Choose the cards to give, then: "),
-        el("button", { class: "action primary", id: "give", disabled: !legal,
-                       onclick: () => { selected = new Set(); act(legal); } },
-           selected.size ? `Give ${selected.size}` : "Give none"));
+      add(box, el("span", {}, "Choose the cards to give, then: "), giveButton(view));
     } else if (view.phase === "bidding") {
       add(box, el("span", {}, "Your bid: "), view.legal.map((text) =>
         el("button", { class: "action bid", "data-action": text, onclick: () => act(text) },
@@ -243,18 +439,26 @@ export function showTable(root, table) {
     } else if (view.phase === "play") {
       add(box, el("span", {}, "Your turn: play a card."));
     }
-    add(box, el("button", { class: "hint", id: "hint-button",
-                              onclick: () => { hint = "thinking…"; render();
-                                               send({ type: "hint" }); } }, "Hint"));
-    if (hint) add(box, el("div", { class: "hint-text", id: "hint" }, `Hint: ${hint}`));
+    add(box, el("span", { class: "clock", "data-clock": mySeat }),
+      el("button", { class: "hint", id: "hint-button", onclick: () => {
+        if (send({ type: "hint" })) { hint = "thinking…"; render(); }
+      } }, "Hint"));
+    if (hint) {
+      add(box, el("div", { class: "hint-text", id: "hint", "data-action": hint.action || "" },
+                  typeof hint === "string" ? `Hint: ${hint}`
+                    : `Hint: ${withSymbols(hint.action)}: ${withSymbols(hint.reason)}`));
+    }
     return box;
   }
 
   function scoreLine(view) {
-    return el("div", { class: "scores", id: "scores" }, [0, 1].map((side) =>
-      el("span", { class: "side", "data-side": side },
-         el("strong", {}, sideName(side)), ` ${view.scores[side]} (${view.bag_totals[side]} bags)`)),
-      el("span", { class: "muted" }, ` · hand ${view.hand_number} · to ${view.rules.target}`));
+    return el("div", { class: "scores", id: "scores" }, [0, 1].map((side) => {
+      const tally = sideTally(view, side);
+      return el("span", { class: "side", "data-side": side },
+        el("strong", {}, sideName(side)),
+        ` ${view.scores[side]} (${plural(view.bag_totals[side], "bag")})`,
+        tally ? el("span", { class: "tally", "data-tally": side }, ` · ${tally}`) : null);
+    }), el("span", { class: "muted" }, ` · hand ${view.hand_number} · to ${view.rules.target}`));
   }
 
   function scoreSheet(view) {
@@ -263,7 +467,8 @@ export function showTable(root, table) {
       view.results.map((r, i) => el("tr", {}, el("td", {}, i + 1), [0, 1].map((side) =>
         el("td", {}, `${r.points[side] - r.penalties[side] >= 0 ? "+" : ""}`
                      + `${r.points[side] - r.penalties[side]} → ${r.scores[side]}`
-                     + ` (${r.bags[side]} bags${r.penalties[side] ? `, −${r.penalties[side]}` : ""})`)))));
+                     + ` (${plural(r.bags[side], "bag")}`
+                     + `${r.penalties[side] ? `, −${r.penalties[side]}` : ""})`)))));
   }
 
   function handSummary() {
@@ -283,7 +488,7 @@ export function showTable(root, table) {
           el("td", { class: "held" }, hand.holdings[seat].map(cardLabel).join(" "))))),
       el("p", {}, [0, 1].map((side) => `${sideName(side)}: ${r.points[side] >= 0 ? "+" : ""}`
         + `${r.points[side]}${r.penalties[side] ? ` −${r.penalties[side]} penalty` : ""}`
-        + `, ${r.bags[side]} bags. `)),
+        + `, ${plural(r.bags[side], "bag")}. `)),
       el("p", { class: "seed" }, "Seed revealed: ", el("code", {}, summary.seed), " ",
          summary.verified === true ? "✓ matches the SHA-256 published at the deal"
            : summary.verified === false ? "✗ does not match!" : ""),
@@ -296,9 +501,9 @@ export function showTable(root, table) {
   function costlyPlays() {
     if (summary.costly === undefined) {
       return el("p", {}, el("button", { id: "costly", onclick: () => {
+        if (!send({ type: "costly", hand: summary.hand })) return;
         summary.costly = null;
         render();
-        send({ type: "costly", hand: summary.hand });
       } }, "Plays that cost points"));
     }
     if (summary.costly === null) return el("p", { class: "muted" }, "Analysing the hand…");
@@ -346,20 +551,50 @@ export function showTable(root, table) {
         linkBox(own, { id: "my-link" })) : null);
   }
 
+  // the node ``build`` makes, the same one while ``key`` is: a button stays the button
+  // being clicked while the states of a computer's quick plays redraw the rest
+  function keep(name, key, build) {
+    const old = kept.get(name);
+    if (old && old.key === key) return old.node;
+    const node = build();
+    kept.set(name, { key, node });
+    return node;
+  }
+
+  // a person whose seat the computer plays: why, and the way back
+  function awayPanel(mySeat) {
+    const s = state.seats[mySeat];
+    if (s.kind !== "person" || !s.away) return null;
+    const why = s.left ? "You left your seat" : s.timeouts >= 3
+      ? `You ran out of time ${s.timeouts} turns in a row` : "You were away";
+    return keep("away", `${why}/${s.level}`, () => el("div", { class: "panel away-note", id: "away" },
+      `${why}: the ${s.level} computer plays for you. `,
+      el("button", { class: "primary", id: "take-back",
+                     onclick: () => send({ type: "seat", away: false }) }, "Take my seat back")));
+  }
+
   function replacedNote() {
     return el("div", { class: "overlay", id: "replaced" }, el("div", { class: "panel" },
       el("h2", {}, "Your seat moved"), el("p", {}, replaced),
       el("button", { class: "primary", id: "watch-instead", onclick: () => {
         replaced = null;
         closed = false;
+        fill(overlay);
         connect();
       } }, "Watch the table"),
       el("a", { class: "button", href: "#/" }, "Lobby")));
   }
 
+  function drawBanner() {
+    banner.hidden = live || closed;
+    fill(banner, everLive ? "Connection lost: reconnecting…" : "Connecting…");
+    board.dataset.live = live ? "yes" : "no";
+  }
+
   function render() {
+    drawBanner();
     if (replaced) {
-      fill(board, replacedNote());
+      fill(overlay, replacedNote());
       return;
     }
     if (!state || !welcome) return;
@@ -368,30 +603,31 @@ export function showTable(root, table) {
     const n = state.seats.length;
     const base = mySeat ?? 0;
     const order = [...Array(n).keys()].map((i) => (base + i) % n); // me first, then clockwise
-    const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null; // all won
     const myTurn = mySeat !== null && view.to_move === mySeat && view.legal.length > 0;
+    const running = view.winner === null && !state.ended;
     board.dataset.phase = view.phase;
     board.dataset.myTurn = myTurn ? "yes" : "no";
     board.dataset.seq = state.seq;
     board.dataset.over = view.winner !== null ? "yes" : "no";
-    fill(board,
+    board.dataset.pending = pending === null ? "no" : "yes";
+    fill(head,
       scoreLine(view),
       el("div", { class: "status-line" }, PHASE_TEXT[view.phase] || view.phase,
          view.spades_broken ? " · spades broken" : "",
          state.commit ? el("span", { class: "commit", title: state.commit.sha256 },
                            ` · deal committed: SHA-256 ${state.commit.sha256.slice(0, 12)}…`) : "",
+         welcome.turn_seconds ? ` · ${welcome.turn_seconds} s a turn` : "",
          mySeat === null ? " · watching" : ""),
       state.ended ? el("div", { class: "panel ended", id: "ended" },
                        `This table has ended: ${state.ended}.`) : null,
-      invites(),
-      el("div", { class: `felt players${n}` },
-        order.map((seat, i) => el("div", { class: `slot pos${i}` }, seatBox(view, seat, i === 0
-                                                                             && mySeat !== null))),
-        el("div", { class: "center" },
-          showLast && last ? el("div", { class: "last" }, el("div", { class: "muted" },
-                                 `Last trick, won by ${seatName(last.winner)}`),
-                                trickCards(last, order))
-            : trickCards(view.trick, order))),
+      invites());
+    felt.className = `felt players${n}`;
+    slots.forEach((slot, i) => fill(slot, i < n ? seatBox(view, order[i], i === 0
+                                                                  && mySeat !== null) : null));
+    drawTrick(order);
+    const person = mySeat !== null && state.seats[mySeat].kind === "person";
+    fill(foot,
+      mySeat !== null && running ? awayPanel(mySeat) : null,
       mySeat === null ? null : controls(view, mySeat),
       mySeat === null ? null : handRow(view, mySeat),
       view.discards.length ? el("div", { class: "discards" }, "Your discards: ",
@@ -400,16 +636,21 @@ export function showTable(root, table) {
         `You gave ${view.gave.map(cardLabel).join(" ")}`,
         view.received.length ? `, received ${view.received.map(cardLabel).join(" ")}` : "") : null,
       el("div", { class: "buttons" },
-        el("button", { id: "last-trick", disabled: !last,
+        el("button", { id: "last-trick", disabled: !state.last_trick,
                        onclick: () => { showLast = !showLast; render(); } },
            showLast ? "Current trick" : "Last trick"),
         el("button", { id: "score-sheet", onclick: () => { showSheet = !showSheet; render(); } },
            showSheet ? "Hide score sheet" : "Score sheet"),
+        person && running && !state.seats[mySeat].away
+          ? keep("leave", "", () => el("button", { id: "leave-seat", onclick: () =>
+            send({ type: "seat", away: true }) }, "Let the computer play for me")) : null,
         view.phase === "blind nil" && mySeat !== null ? null
           : el("span", { class: "muted" }, mySeat === null ? "" : ` ${view.hand.length} cards`)),
-      showSheet ? scoreSheet(view) : null,
-      summary && view.winner === null ? handSummary() : null,
-      view.winner !== null ? gameOver(view, mySeat) : null);
+      showSheet ? scoreSheet(view) : null);
+    fill(overlay, held ? null  // the last trick of a hand first, then its summary
+      : summary && view.winner === null ? handSummary()
+        : view.winner !== null ? gameOver(view, mySeat) : null);
+    tick();
     if (myTurn && view.phase === "play" && view.legal.length === 1 && prefs.autoPlayOne
         && autoSeq !== state.seq) {
       autoSeq = state.seq;
@@ -420,8 +661,11 @@ export function showTable(root, table) {
   }
 
   connect();
+  drawBanner();
   return () => {
     closed = true;
+    clearInterval(ticker);
+    holdTimers.forEach(clearTimeout);
     window.removeEventListener("spades-prefs", rerender);
     if (ws) ws.close();
   };

@@ -75,7 +75,14 @@ export const prefs = {
   set autoPlayOne(on) { localStorage.setItem("spades.autoPlayOne", on ? "true" : "false"); },
   get name() { return localStorage.getItem("spades.name") || ""; },
   set name(text) { localStorage.setItem("spades.name", text); },
+  get sound() { return localStorage.getItem("spades.sound") !== "off"; },
+  set sound(on) { localStorage.setItem("spades.sound", on ? "on" : "off"); },
 };
+
+// ``n`` and its noun, plural unless one: plural(1, "bag") is "1 bag".
+export function plural(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
 
 let toastTimer = 0;
 export function toast(text) {
