@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -23,7 +24,8 @@ LOCAL = "local"
 # a local runtime's shared-memory object store: boards are small
 LOCAL_OBJECT_STORE_BYTES = 200 * 1024 * 1024
 # tasks per CPU of the cluster: enough to balance uneven boards, few enough to be cheap
-TASKS_PER_CPU = 8
+TASKS_PER_CPU = 32
+CONNECT_SECONDS = 5.0
 
 
 def _import_ray(local: bool) -> Any:
@@ -45,12 +47,26 @@ def _play_boards(boards: list[tuple[Any, ...]]) -> list[Board]:
     return [play_board(*args) for args in boards]
 
 
+def _check_reachable(address: str) -> None:
+    """Raise a SpadesError at once if nothing answers at ``address`` (``HOST:PORT``, or
+    ``ray://HOST:PORT``): Ray itself would retry for minutes."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return  # 'auto' and the like: Ray finds the cluster
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as error:
+        raise SpadesError(f"no Ray cluster answers at {address}: "
+                          f"{error.strerror or error}") from None
+
+
 def _connect(ray: Any, address: str, programs: bool) -> None:
     options: dict[str, Any] = {"logging_level": logging.WARNING}
     if address == LOCAL:
         options.update(address="local", include_dashboard=False,
                        object_store_memory=LOCAL_OBJECT_STORE_BYTES)
     else:
+        _check_reachable(address)
         options["address"] = address
         if programs:
             options["runtime_env"] = {"working_dir": os.getcwd()}

@@ -127,3 +127,13 @@ def test_a_local_ray_runtime_plays_the_report_of_one_worker(
     assert _without_times(report) == _without_times(local)
     assert "] 4/4 " in err  # the progress bar
     assert any(temp.iterdir())  # the runtime's files went to its temporary directory
+
+
+@needs_ray
+def test_an_address_where_no_cluster_answers_is_one_line_at_once(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    address = f"127.0.0.1:{_free_port()}"  # closed again: nothing listens there
+    assert main(["arena", "--a", "medium", "--b", "easy", *BOARDS, "--ray", address]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"spades arena: no Ray cluster answers at {address}: ")
+    assert err.count("\n") == 1
