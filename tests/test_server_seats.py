@@ -21,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from spades.server.compute import Computer
 from spades.server.store import SQLiteStore
+from spades.server.table import ClientError, table_config
 from tests.test_server import QUICK, create, drive, join, new_client
 
 
@@ -154,8 +155,28 @@ def test_computer_only_tables_are_capped_per_client():
             "variant": "two-player", "seat": None,
             "seats": [{"kind": "computer"}, {"kind": "computer"}]})
         assert refused.status_code == 400
-        assert "already have 1 tables of computer players" in refused.json()["error"]
+        assert "already have 1 table of computer players" in refused.json()["error"]
         make(client, "pc", seat=0)  # a person's table is not capped by it
+
+
+def test_requests_at_once_cannot_all_pass_the_cap_and_it_holds_after_a_restart(tmp_path):
+    db = tmp_path / "capped.sqlite"
+    computers = {"variant": "two-player", "seats": [{"kind": "computer"}] * 2}
+    with new_client(db, computer_tables=1) as client:
+        server = client.app.state.server
+
+        async def three_at_once() -> list[Any]:
+            return await asyncio.gather(*(server.admit(table_config(computers), "10.0.0.1")
+                                          for _ in range(3)), return_exceptions=True)
+
+        made = client.portal.call(three_at_once)
+        assert sum(isinstance(m, ClientError) for m in made) == 2
+        assert [t.creator for t in server.tables.values()] == ["10.0.0.1"]
+        first = make(client, "cc", seat=None)["table"]
+    with new_client(db, computer_tables=1) as client:  # the creator is stored with the table
+        assert client.app.state.server.tables[first].creator == "testclient"
+        refused = client.post("/api/tables", json={**computers, "seat": None})
+        assert "already have 1 table" in refused.json()["error"]
 
 
 def test_tables_nobody_is_at_end_and_leave_the_lobby(tmp_path):

@@ -483,3 +483,23 @@ def test_a_dropped_connection_shows_a_banner_and_refuses_moves_until_it_is_back(
     page.wait_for_timeout(200)
     assert "cannot" not in page.inner_text("#toast")
     page.close()
+
+
+def test_a_creator_whose_seat_moved_while_away_keeps_her_invite_links(server, browser):
+    base, _ = server
+    ann_context, phone_context = (browser.new_context(viewport={"width": 1000, "height": 800})
+                                  for _ in range(2))
+    ann, phone = ann_context.new_page(), phone_context.new_page()
+    table_id = new_private_table(ann, base)
+    invite = ann.get_attribute("input[data-invite='1']", "value")
+    own = ann.get_attribute("#my-link", "value")
+    ann.close()  # her seat moves to her phone while this browser is away
+    phone.goto(own)
+    phone.click("#join")
+    phone.wait_for_selector("#board[data-seq]")
+    ann = ann_context.new_page()
+    ann.goto(f"{base}/#/table/{table_id}")
+    ann.wait_for_selector(".status-line:has-text('watching')")
+    assert ann.get_attribute("input[data-invite='1']", "value") == invite
+    for context in (ann_context, phone_context):
+        context.close()

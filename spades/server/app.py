@@ -93,14 +93,15 @@ class Server:
         self.tables: dict[str, Table] = {}
         self._allowances: dict[str, tuple[float, float]] = {}  # address: (tables, when)
         self._rematching = asyncio.Lock()
+        self._creating = asyncio.Lock()
 
-    def _table(self, table_id: str, config: dict[str, Any], creator: str | None) -> Table:
-        return Table(table_id, config, self.store, self.settings, self.computer, creator)
+    def _table(self, table_id: str, config: dict[str, Any]) -> Table:
+        return Table(table_id, config, self.store, self.settings, self.computer)
 
     async def load(self) -> None:
         """Rebuild every stored table from its log, deal what waits, start computer turns."""
         for stored in self.store.store.load_all():
-            table = self._table(stored.table_id, stored.config, None)
+            table = self._table(stored.table_id, stored.config)
             for seat, (name, token_hash) in stored.claims.items():
                 table.seats[seat].name, table.seats[seat].token_hash = name, token_hash
             for seat, secret_hash in stored.secrets.items():
@@ -124,8 +125,10 @@ class Server:
             raise ClientError("the server has too many tables; try again later")
         if computers_only and sum(t.creator == address and t.computers_only
                                   for t in running) >= settings.computer_tables:
-            raise ClientError(f"you already have {settings.computer_tables} tables of computer "
-                              "players only; watch one to its end or leave it, and it ends")
+            many = settings.computer_tables
+            raise ClientError(f"you already have {many} table{'' if many == 1 else 's'} of "
+                              "computer players only; watch one to its end or leave it, and "
+                              "it ends")
         tables, when = self._allowances.get(address, (settings.create_burst, now))
         tables = min(settings.create_burst, tables + (now - when) / settings.create_every)
         if tables < 1:
@@ -135,12 +138,22 @@ class Server:
                                 if t + (now - w) / settings.create_every < settings.create_burst}
         self._allowances[address] = (tables - 1, now)
 
+    async def admit(self, config: dict[str, Any],
+                    address: str) -> tuple[Table, dict[int, str]]:
+        """:meth:`create` for ``address`` if :meth:`check_creation` lets it; one at a time,
+        so that requests at once cannot all pass a cap that each alone would meet."""
+        async with self._creating:
+            self.check_creation(address, all(s["kind"] == COMPUTER for s in config["seats"]))
+            return await self.create(config, address)
+
     async def create(self, config: dict[str, Any],
                      creator: str | None) -> tuple[Table, dict[int, str]]:
-        """A new table (dealt, its computers started) and its seats' invite secrets."""
+        """A new table (dealt, its computers started) and its seats' invite secrets; the
+        ``creator``'s address is stored with it."""
         table_id = secrets.token_urlsafe(6)
+        config = {**config, "creator": creator}
         await self.store.create_table(table_id, config)
-        table = self._table(table_id, config, creator)
+        table = self._table(table_id, config)
         invites = await table.invite_secrets()
         await table.deal_if_needed()
         self.tables[table_id] = table
@@ -239,8 +252,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
                                          and config["seats"][seat]["kind"] == PERSON):
                 raise ClientError(f"seat {seat} is not a person's seat of this table")
             address = request.client.host if request.client else "unknown"
-            server.check_creation(address, all(s["kind"] == COMPUTER for s in config["seats"]))
-            table, invites = await server.create(config, address)
+            table, invites = await server.admit(config, address)
             token = None if seat is None else (await table.claim(
                 seat, body.get("name"), invites[seat]))[0]
         except TooFast as error:

@@ -3,7 +3,8 @@
 The server alone decides. A seated client sends actions in RECORD.md's text; each is
 checked against that seat's legal actions, appended to the store (committed) and only
 then applied and broadcast. Each client receives its own seat's
-:class:`~spades.Observation` and nothing else; spectators get the public part of it.
+:class:`~spades.Observation` and nothing else; spectators get its public part
+(:meth:`~spades.Game.spectator_observation`).
 Computer seats, and people away longer than the timeout, are played by the bots of
 :mod:`spades.bots` in worker processes (:mod:`.compute`), each decision seeded by the
 table's secret bot seed and the number of events before it.
@@ -53,12 +54,6 @@ TIMEOUTS_AWAY = 3  # decisions in a row the computer took for a person before sh
 CHAT_LIMIT, CHAT_SHOWN = 200, 100  # characters of a chat message; lines a newcomer gets
 ENDED = {"idle": "nobody was at this table for a long time",
          "unwatched": "nobody was watching this table of computer players"}
-# what a spectator sees of seat 0's observation; every other field (the hand, offered,
-# discards, gave, received, legal, seat and any field added later) is emptied
-_PUBLIC = frozenset({
-    "rules", "phase", "to_move", "hand_number", "dealer", "first_drawer", "scores",
-    "bag_totals", "stock_left", "blind_nil", "exchanged", "bids", "tricks", "trick",
-    "tricks_won", "spades_broken", "results", "winner"})
 
 
 class ClientError(SpadesError):
@@ -290,7 +285,6 @@ class Table:
     store: StoreWriter
     settings: Settings
     computer: Computer
-    creator: str | None = None  # the address that made it (not stored)
     seats: list[Seat] = field(init=False)
     events: list[dict[str, Any]] = field(default_factory=list)
     seeds: list[str] = field(default_factory=list)
@@ -353,6 +347,12 @@ class Table:
         return self.config.get("listed", True)
 
     @property
+    def creator(self) -> str | None:
+        """The client address that made the table (None for tables stored before it was
+        kept)."""
+        return self.config.get("creator")
+
+    @property
     def computers_only(self) -> bool:
         return all(seat.kind == COMPUTER for seat in self.seats)
 
@@ -396,11 +396,9 @@ class Table:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know now; a spectator (None) sees no hand."""
-        if seat is not None:
-            return self.game.observation(seat).to_json()
-        view = self.game.observation(0).to_json()
-        return {key: value if key in _PUBLIC else [] if isinstance(value, list) else None
-                for key, value in view.items()}
+        if seat is None:
+            return self.game.spectator_observation().to_json()
+        return self.game.observation(seat).to_json()
 
     def state(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat``."""

@@ -2,7 +2,7 @@
 // Observation alone (the server sends nothing else). Actions go out in RECORD.md's text.
 import { cardBack, cardFace, cardLabel, withSymbols } from "./cards.js";
 import { beep } from "./sound.js";
-import { add, api, el, fill, forgetSeat, inviteLink, plural, prefs, savedSeat, saveSeat,
+import { add, api, el, fill, forgetToken, inviteLink, plural, prefs, savedSeat, saveSeat,
          toast } from "./util.js";
 
 // Invite links open this (``secret`` from the link; none for a free seat of a listed
@@ -65,7 +65,8 @@ function playedCount(view) {
 }
 
 export function showTable(root, table) {
-  let mine = savedSeat(table);
+  const saved = savedSeat(table);
+  let mine = saved && saved.token ? saved : null; // this browser's seat here, if any
   let replaced = null; // the server's words when this seat was taken on another device
   let ws = null;
   let closed = false;
@@ -138,12 +139,12 @@ export function showTable(root, table) {
 
   function receive(message) {
     if (message.type === "error" && !welcome && mine) { // a token that no longer holds a seat
-      forgetSeat(table);
+      forgetToken(table);
       mine = null;
       toast("Your seat here was taken on another device: you are watching.");
       ws.send(JSON.stringify({ type: "hello" }));
     } else if (message.type === "replaced") {
-      forgetSeat(table);
+      forgetToken(table);
       mine = null;
       closed = true;
       replaced = message.message;
@@ -537,7 +538,7 @@ export function showTable(root, table) {
   // the invite links this browser knows for the free seats (a creator's), and the link
   // that moves this seat to another device
   function invites() {
-    const known = (mine && mine.invites) || {};
+    const known = (savedSeat(table) || {}).invites || {}; // a creator's, kept without a seat
     const free = state.seats.map((s, seat) => ({ s, seat, link: inviteLink(table, seat, known[seat]) }))
       .filter(({ s, link }) => s.kind === "person" && !s.claimed && link);
     const own = mine && inviteLink(table, mine.seat, mine.secret);

@@ -60,6 +60,13 @@ export function forgetSeat(table) {
   localStorage.setItem(TOKENS, JSON.stringify(all));
 }
 
+// Forget this browser's seat at ``table`` (taken on another device) but not a creator's
+// invite links, which still take the other seats.
+export function forgetToken(table) {
+  const invites = (savedSeat(table) || {}).invites;
+  if (invites) saveSeat(table, null, null, { invites }); else forgetSeat(table);
+}
+
 // The tables this browser holds seats at, the latest last.
 export function myTables() {
   return Object.keys(seats());
