@@ -238,7 +238,7 @@ export function showTable(root, table) {
   function chatPanel() {
     const lines = el("div", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" });
     const input = el("input", { id: "chat-input", maxlength: 200, autocomplete: "off",
-                                placeholder: "Say something to the table" });
+                                placeholder: "Say something…" });
     const form = el("form", { class: "chat-form", onsubmit: (event) => {
       event.preventDefault();
       const text = input.value.trim();
