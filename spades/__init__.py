@@ -6,11 +6,19 @@ from .errors import IllegalAction, NotationError, RecordError, SpadesError
 from .game import ChanceStep, Game, Phase
 from .observation import Observation, TrickView
 from .rules import PRESETS, Rules, rules_for
-from .scoring import Contract, HandResult, SideScore, sandbag_penalty, score_side, winner
+from .scoring import (
+    Contract,
+    HandResult,
+    SideScore,
+    sandbag_penalty,
+    score_hand,
+    score_side,
+    winner,
+)
 
 __all__ = [
     "PRESETS", "Action", "Card", "ChanceStep", "Contract", "Game", "HandResult", "IllegalAction",
     "NotationError", "Observation", "Phase", "RecordError", "Rules", "SideScore",
     "SpadesError", "TrickView", "card_text", "parse_card", "rules_for", "sandbag_penalty",
-    "score_side", "winner",
+    "score_hand", "score_side", "winner",
 ]

@@ -25,6 +25,7 @@ from .errors import SpadesError
 from .game import Game
 from .observation import Observation
 from .rules import Rules
+from .scoring import contracts, made
 
 MAX_MATCH_HANDS = 200
 ROLES = ("a", "b")
@@ -140,24 +141,22 @@ def hand_stats(game: Game, side: int) -> BotStats:
             continue
         stats.hands += 1
         stats.bags += log.result.bags[side]
+        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
         bids = dict(log.bids)
-        contract = toward = 0
-        for seat in range(rules.players):
-            if rules.side_of(seat) != side:
-                continue
-            won = log.result.tricks[seat]
-            if seat in log.blind_nil:
+        every = contracts([bids.get(s) for s in range(rules.players)], log.blind_nil)
+        side_contracts = [every[s] for s in seats]
+        outcome = made(side_contracts, [log.result.tricks[s] for s in seats])
+        nils = [c.blind for c in side_contracts if c.tricks == 0]
+        for blind, nil_made in zip(nils, outcome.nils_made, strict=True):
+            if blind:
                 stats.blind_nil_bids += 1
-                stats.blind_nils_made += won == 0
-            elif bids.get(seat) == 0:
-                stats.nil_bids += 1
-                stats.nils_made += won == 0
+                stats.blind_nils_made += nil_made
             else:
-                contract += bids.get(seat, 0)
-                toward += won
-        if contract:
+                stats.nil_bids += 1
+                stats.nils_made += nil_made
+        if outcome.contract:
             stats.contracts += 1
-            stats.sets += toward < contract
+            stats.sets += outcome.contract_set
     return stats
 
 

@@ -48,7 +48,7 @@ from .chance import Chance, as_cards, as_deck
 from .errors import IllegalAction, SpadesError, quoted
 from .observation import Observation, TrickView
 from .rules import Rules
-from .scoring import Contract, HandResult, sandbag_penalty, score_side, winner
+from .scoring import HandResult, contracts, score_hand
 
 
 class Phase(StrEnum):
@@ -219,7 +219,7 @@ class Game:
         if phase is Phase.BIDDING:
             return list(_BIDS[self._lowest_bid():])
         if phase is Phase.EXCHANGE:
-            return gives(list(cards_in(self._hands[self.to_move])), self._give_sizes())
+            return gives(list(cards_in(self._hands[self._mover()])), self._give_sizes())
         if phase in _WAITING:
             return []
         return list(_EITHER[_EXPECTED[phase][0]])
@@ -237,9 +237,16 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (RULES.md §5), and nothing more."""
-        seat = self._seat(seat)
+        return self._view(self._seat(seat))
+
+    def spectator_observation(self) -> Observation:
+        """What anyone watching may know now: the public part of every seat's view
+        (its ``seat`` is None; no cards of any hand, no legal actions)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> Observation:
+        """The observation of ``seat`` (None: a spectator's)."""
         log = self.hands[-1] if self.hands else HandLog(0, [], None, None)
-        seen = self.phase is not Phase.BLIND_NIL
         gave: tuple[Card, ...] = ()
         received: tuple[Card, ...] = ()
         exchanged: list[int | None] = [None] * self._n
@@ -267,9 +274,10 @@ class Game:
             first_drawer=log.first_drawer,
             scores=tuple(self.scores),
             bag_totals=tuple(self.bag_totals),
-            hand=tuple(sorted_cards(cards_in(self._hands[seat]))) if seen else (),
+            hand=() if seat is None or self.phase is Phase.BLIND_NIL else tuple(
+                sorted_cards(cards_in(self._hands[seat]))),
             offered=offered,
-            discards=tuple(cards_in(self._discards[seat])),
+            discards=() if seat is None else tuple(cards_in(self._discards[seat])),
             stock_left=self._stock_left(),
             blind_nil=tuple(log.blind_nil),
             gave=tuple(gave),
@@ -410,7 +418,8 @@ class Game:
 
     def _ungivable(self, cards: tuple[Card, ...]) -> str | None:
         """Why the seat to move may not give ``cards`` in her exchange, or None."""
-        missing = [card_text(c) for c in cards if not self._hands[self.to_move] >> c & 1]
+        hand = self._hands[self._mover()]
+        missing = [card_text(c) for c in cards if not hand >> c & 1]
         if missing:
             return f"does not hold {' '.join(missing)}"
         if len(cards) not in self._give_sizes():
@@ -420,7 +429,7 @@ class Game:
 
     def _unplayable(self, card: Card) -> str:
         """Why the seat to move may not play ``card``, which :meth:`_playable` refuses."""
-        if not self._hands[self.to_move] >> card & 1:
+        if not self._hands[self._mover()] >> card & 1:
             return f"does not hold {card_text(card)}"
         if self._trick:
             return f"must follow {SUIT_NAMES[self._trick[0] // RANKS_PER_SUIT]}"
@@ -544,10 +553,22 @@ class Game:
         else:
             self._queue = []
             for seat in log.blind_nil:
-                partner = (seat + 2) % 4
+                partner = self._partner(seat)
                 if not self._blind[partner]:
                     self._queue += [seat, partner]
         self._next_exchange()
+
+    def _mover(self) -> int:
+        """The seat to move, in a phase that has one."""
+        seat = self.to_move
+        assert seat is not None, f"nobody moves in phase {self.phase}"
+        return seat
+
+    def _partner(self, seat: int) -> int:
+        """The partner of ``seat``, in a four-player game."""
+        partner = self.rules.partner_of(seat)
+        assert partner is not None, "two players have no partners"
+        return partner
 
     def _next_exchange(self) -> None:
         if self._queue:
@@ -586,7 +607,7 @@ class Game:
             self._after_declarations()
 
     def _draft(self, keep: bool) -> None:
-        seat, log = self.to_move, self.hands[-1]
+        seat, log = self._mover(), self.hands[-1]
         offered, other = log.deck[self._stock_pos], log.deck[self._stock_pos + 1]
         kept, discarded = (offered, other) if keep else (other, offered)
         self._hands[seat] |= 1 << kept
@@ -613,11 +634,11 @@ class Game:
         self._hands[seat] &= ~mask_of(cards)
         self._pending[seat] = cards
         log.exchanges.append((seat, cards, None))
-        partner = (seat + 2) % 4
+        partner = self._partner(seat)
         if partner in self._pending:
             for i, (who, gave_cards, _) in enumerate(log.exchanges):
                 if who in (seat, partner):
-                    got = self._pending[(who + 2) % 4]
+                    got = self._pending[self._partner(who)]
                     log.exchanges[i] = (who, gave_cards, got)
                     self._hands[who] |= mask_of(got)
             del self._pending[seat], self._pending[partner]
@@ -649,7 +670,9 @@ class Game:
 
     def _playable(self) -> int:
         """The mask of cards the seat to move may play."""
-        hand = self._hands[self.to_move]
+        seat = self.to_move
+        assert seat is not None  # in phase play
+        hand = self._hands[seat]
         trick = self._trick
         if trick:
             follow = hand & SUIT_MASKS[trick[0] // RANKS_PER_SUIT]
@@ -660,6 +683,7 @@ class Game:
 
     def _play(self, card: Card) -> None:
         seat = self.to_move
+        assert seat is not None  # in phase play
         self._hands[seat] ^= 1 << card
         trick = self._trick
         trick.append(card)
@@ -681,25 +705,9 @@ class Game:
 
     def _score_hand(self) -> None:
         log = self.hands[-1]
-        side_seats: list[list[int]] = [[], []]
-        for seat in range(self._n):
-            side_seats[self.rules.side_of(seat)].append(seat)
-        points, bags, penalties = [], [], []
-        for side, seats in enumerate(side_seats):
-            contracts = [Contract(self._bids[s] or 0, self._blind[s]) for s in seats]
-            result = score_side(contracts, [self._won[s] for s in seats], self.rules)
-            penalty, self.bag_totals[side] = sandbag_penalty(
-                self.bag_totals[side], result.bags, self.rules
-            )
-            self.scores[side] += result.points - penalty
-            points.append(result.points)
-            bags.append(result.bags)
-            penalties.append(penalty)
-        log.result = HandResult(
-            tuple(self._won), tuple(points), tuple(bags), tuple(penalties),
-            tuple(self.scores), tuple(self.bag_totals),
-        )
-        self.winner = winner(self.scores, self.rules)
+        log.result, self.winner = score_hand(contracts(self._bids, log.blind_nil), self._won,
+                                             self.scores, self.bag_totals, self.rules)
+        self.scores, self.bag_totals = list(log.result.scores), list(log.result.bag_totals)
         if self.winner is None:
             self._start_hand()
         else:

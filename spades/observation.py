@@ -27,7 +27,8 @@ class TrickView:
 
 @dataclass(frozen=True)
 class Observation:
-    """Everything ``seat`` may know now, and nothing else.
+    """Everything ``seat`` may know now, and nothing else; ``seat`` None is a spectator,
+    who sees no cards of any hand (:meth:`spades.Game.spectator_observation`).
 
     ``hand`` is empty until the seat has seen its cards; ``offered`` is the draft card
     it looks at; ``discards``, ``gave`` and ``received`` are its own; ``exchanged``
@@ -35,7 +36,7 @@ class Observation:
     for a seat that has not bid, 0 for nil and blind nil (see ``blind_nil``).
     """
 
-    seat: int
+    seat: int | None
     rules: Rules
     phase: str
     to_move: int | None

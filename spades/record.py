@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any, TypeGuard
 
 from .actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from .cards import Card, card_text, cards_in, parse_card
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 FORMAT, VERSION = "spades-record", 1
 
 
-def _texts(cards: Sequence[Card]) -> list[str]:
+def _texts(cards: Iterable[Card]) -> list[str]:
     return [card_text(c) for c in cards]
 
 
@@ -133,7 +133,7 @@ def _parse_constant(name: str) -> float:
     raise RecordError(f"not JSON: {name}")
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an integer (not a bool, not a float) of a record's size."""
     return (isinstance(value, int) and not isinstance(value, bool)
             and abs(value) < 10 ** MAX_DIGITS)

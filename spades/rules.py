@@ -56,9 +56,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if not _fits(value, f.type):
-                raise SpadesError(f"invalid rules: {f.name} must be {_KINDS[f.type]}, "
+            value, kind = getattr(self, f.name), str(f.type)  # annotations are text here
+            if not _fits(value, kind):
+                raise SpadesError(f"invalid rules: {f.name} must be {_KINDS[kind]}, "
                                   f"not {quoted(value)}")
         limits = (
             ("players", self.players in (2, 4), "2 or 4"),

@@ -1,4 +1,5 @@
-"""Scoring as pure functions: one side's hand, the sandbag penalty, the end of the game."""
+"""Scoring as pure functions: one side's hand, the sandbag penalty, the end of the game,
+and :func:`score_hand`, which puts them together for a whole hand."""
 
 from __future__ import annotations
 
@@ -23,6 +24,30 @@ def contracts(bids: Sequence[int | None], blind_nil: Collection[int]) -> list[Co
 
 
 @dataclass(frozen=True)
+class Made:
+    """Which of one side's contracts were made: ``contract``, the tricks its non-nil bids
+    add up to (0: none), and ``toward`` it; ``nils_made``, for each nil or blind nil
+    contract in the order given, whether it was made (no trick won)."""
+
+    contract: int
+    toward: int
+    nils_made: tuple[bool, ...]
+
+    @property
+    def contract_set(self) -> bool:
+        """Whether the side's contract failed."""
+        return self.toward < self.contract
+
+
+def made(contracts: Sequence[Contract], won: Sequence[int]) -> Made:
+    """Which of one side's ``contracts`` the tricks each player ``won`` made: the non-nil
+    bids as one contract, each nil on its own."""
+    pairs = list(zip(contracts, won, strict=True))
+    return Made(sum(c.tricks for c in contracts), sum(w for c, w in pairs if c.tricks),
+                tuple(w == 0 for c, w in pairs if c.tricks == 0))
+
+
+@dataclass(frozen=True)
 class SideScore:
     """What one side's hand is worth: ``points`` with bags at one point each, and ``bags``."""
 
@@ -37,19 +62,20 @@ def score_side(contracts: Sequence[Contract], won: Sequence[int], rules: Rules) 
     (-10 a trick bid); each nil and blind nil scores on its own, and the tricks a
     failed nil wins are bags for the side.
     """
-    contract = sum(c.tricks for c in contracts if c.tricks)
-    toward = sum(w for c, w in zip(contracts, won, strict=True) if c.tricks)
+    outcome = made(contracts, won)
+    contract = outcome.contract
     points = bags = 0
     if contract:
-        if toward >= contract:
-            bags = toward - contract
-            points = 10 * contract + bags
-        else:
+        if outcome.contract_set:
             points = -10 * contract
+        else:
+            bags = outcome.toward - contract
+            points = 10 * contract + bags
+    nils_made = iter(outcome.nils_made)
     for c, w in zip(contracts, won, strict=True):
         if c.tricks == 0:
             value = rules.blind_nil_points if c.blind else rules.nil_points
-            points += -value + w if w else value
+            points += value if next(nils_made) else w - value
             bags += w
     return SideScore(points, bags)
 
@@ -76,6 +102,27 @@ def winner(scores: Sequence[int], rules: Rules) -> int | None:
     best = max(scores)
     leaders = [side for side, s in enumerate(scores) if s == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def score_hand(contracts: Sequence[Contract], won: Sequence[int], scores: Sequence[int],
+               bag_totals: Sequence[int], rules: Rules) -> tuple[HandResult, int | None]:
+    """A whole hand scored: each seat's contract and tricks ``won``, with the match's
+    ``scores`` and ``bag_totals`` by side before it, give the hand's result (RECORD.md's
+    ``result``: the scores and bag totals after it) and the side that has won the match
+    (None: another hand is played)."""
+    points, bags, penalties, after, totals = [], [], [], [], []
+    for side in range(rules.sides):
+        seats = [s for s in range(len(contracts)) if rules.side_of(s) == side]
+        result = score_side([contracts[s] for s in seats], [won[s] for s in seats], rules)
+        penalty, total = sandbag_penalty(bag_totals[side], result.bags, rules)
+        points.append(result.points)
+        bags.append(result.bags)
+        penalties.append(penalty)
+        after.append(scores[side] + result.points - penalty)
+        totals.append(total)
+    hand = HandResult(tuple(won), tuple(points), tuple(bags), tuple(penalties), tuple(after),
+                      tuple(totals))
+    return hand, winner(after, rules)
 
 
 @dataclass(frozen=True)

@@ -398,3 +398,19 @@ def test_tricks_so_far_lists_every_card_played_this_hand_in_order() -> None:
         for seat in range(4):
             tricks = game.observation(seat).tricks_so_far
             assert [c for trick in tricks for c in trick.cards] == played
+
+
+PRIVATE = ("seat", "hand", "offered", "discards", "gave", "received", "legal")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_spectator_sees_the_public_part_of_every_seats_view(variant: str) -> None:
+    for seed in range(40):
+        game = random_position(variant, seed)
+        watching = game.spectator_observation().to_json()
+        assert watching["seat"] is None and watching["offered"] is None
+        assert all(watching[name] == [] for name in PRIVATE if name not in ("seat", "offered"))
+        for seat in range(game.rules.players):
+            view = game.observation(seat).to_json()
+            assert {k: v for k, v in view.items() if k not in PRIVATE} == {
+                k: v for k, v in watching.items() if k not in PRIVATE}

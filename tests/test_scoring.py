@@ -14,9 +14,11 @@ from spades import (
     parse_card,
     rules_for,
     sandbag_penalty,
+    score_hand,
     score_side,
     winner,
 )
+from spades.scoring import made
 
 TWO = rules_for("two-player")
 FOUR = rules_for("partnership")
@@ -454,3 +456,28 @@ def test_whole_two_player_hands_bag_limit_zero_never_penalises():
         tricks=(7, 6), points=(34, 60), bags=(4, 0), penalties=(0, 0),
         scores=(-94 + 34, -90 + 60), bag_totals=(10, 0),
     )
+
+
+# ------------------------------------------------------------ a whole hand in one call
+
+
+def test_score_hand_composes_both_sides_penalties_and_the_match_end() -> None:
+    # side 0 (seats 0, 2): 4 + 3 bid, 9 won with 9 bags carried: 72, then -100; side 1
+    # (seats 1, 3): a nil made and a 4 set
+    result, won = score_hand([Contract(4), NIL, Contract(3), Contract(4)], [5, 0, 4, 4],
+                             scores=(300, 120), bag_totals=(9, 2), rules=FOUR)
+    assert result == HandResult(tricks=(5, 0, 4, 4), points=(72, 140), bags=(2, 0),
+                                penalties=(100, 0), scores=(272, 260), bag_totals=(1, 2))
+    assert won is None
+    _, won = score_hand([Contract(4), NIL, Contract(3), Contract(4)], [5, 0, 4, 4],
+                        scores=(300, 400), bag_totals=(0, 0), rules=FOUR)
+    assert won == 1  # 540 against 372
+    result, won = score_hand([BLIND, Contract(6)], [0, 13], (0, 0), (0, 0), TWO)
+    assert result.points == (200, 67) and won is None
+
+
+def test_made_says_which_contracts_were_made() -> None:
+    outcome = made([NIL, Contract(4), BLIND, Contract(2)], [1, 3, 0, 2])
+    assert (outcome.contract, outcome.toward, outcome.nils_made) == (6, 5, (False, True))
+    assert outcome.contract_set
+    assert not made([NIL], [0]).contract_set and made([NIL], [0]).contract == 0

@@ -92,8 +92,8 @@ def knowledge(observation: Observation) -> Knowledge:
     known = [0] * n
     known[seat] = hand
     void = voids(observation)
-    if n == 4:
-        partner = (seat + 2) % 4
+    partner = observation.rules.partner_of(seat)
+    if partner is not None:
         known[partner] = mask_of(observation.gave) & ~all_played
         unseen = FULL_DECK & ~hand & ~all_played & ~known[partner]
         allowed = tuple(FULL_DECK if s == seat else (unseen & ~void[s]) | known[s]

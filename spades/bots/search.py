@@ -40,7 +40,7 @@ from ..cards import (
 )
 from ..errors import SpadesError
 from ..observation import Observation
-from ..scoring import Contract, contracts, sandbag_penalty, score_side, winner
+from ..scoring import Contract, contracts, score_hand, score_side
 from .belief import SampleError, played_by, sample_hands, worth_keeping
 from .policy import BlindNilPolicy
 from .rollout import Outcome, Rollout, bid_agrees
@@ -59,23 +59,17 @@ def match_value(
     Hand points less sandbag penalties for both sides, as a difference, plus
     :data:`MATCH_WEIGHT` when the hand ends the match one way or the other.
     """
-    rules, n = obs.rules, obs.rules.players
+    rules = obs.rules
     side = rules.side_of(obs.seat)
-    seats = [[s for s in range(n) if rules.side_of(s) == k] for k in (0, 1)]
     cache: dict[tuple[int, ...], float] = {}
 
     def value(won: tuple[int, ...]) -> float:
         if won in cache:
             return cache[won]
-        totals = []
-        for k in (0, 1):
-            result = score_side([contracts[s] for s in seats[k]], [won[s] for s in seats[k]],
-                                rules)
-            penalty, _ = sandbag_penalty(obs.bag_totals[k], result.bags, rules)
-            totals.append(obs.scores[k] + result.points - penalty)
+        result, match_winner = score_hand(contracts, won, obs.scores, obs.bag_totals, rules)
+        totals = result.scores
         ours, theirs = totals[side], totals[1 - side]
         worth = float(ours - theirs - (obs.scores[side] - obs.scores[1 - side]))
-        match_winner = winner(totals, rules)
         if match_winner is not None:
             worth += MATCH_WEIGHT if match_winner == side else -MATCH_WEIGHT
         cache[won] = worth

@@ -5,7 +5,7 @@ Two questions, both with best play by every seat:
 - :func:`trick_values`: how many tricks the mover's side ends the hand with (the
   tricks already won included) after each legal card.
 - :func:`score_values`: the final hand value for the mover's side after each legal
-  card, by default its hand score minus the other side's (``scoring.score_side``),
+  card, by default its hand score minus the other side's (``scoring.score_hand``),
   or any ``evaluate(tricks_per_seat)``.
 
 One search answers both, compiled with numba (``cache=True``: compiled once, then
@@ -57,7 +57,7 @@ from numba.extending import intrinsic
 
 from ..cards import SPADE_MASK, SUIT_MASKS, Card
 from ..rules import Rules
-from ..scoring import Contract, score_side
+from ..scoring import Contract, score_hand
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -1209,14 +1209,9 @@ def hand_value(contracts: Sequence[Contract], rules: Rules, side: int) -> Evalua
 
     ``contracts`` has one :class:`~spades.scoring.Contract` per seat.
     """
-    n = len(contracts)
-    mine = list(range(side, n, 2))
-    theirs = list(range(1 - side, n, 2))
-
     def evaluate(won: tuple[int, ...]) -> float:
-        ours = score_side([contracts[s] for s in mine], [won[s] for s in mine], rules)
-        other = score_side([contracts[s] for s in theirs], [won[s] for s in theirs], rules)
-        return float(ours.points - other.points)
+        points = score_hand(contracts, won, (0, 0), (0, 0), rules)[0].points
+        return float(points[side] - points[1 - side])
 
     return evaluate
 

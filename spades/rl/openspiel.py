@@ -326,7 +326,7 @@ class _Plan:
     @classmethod
     def _partnership(cls, state: SpadesState, obs: Observation, holdings: list[int] | None,
                      rng: random.Random) -> _Plan:
-        seat, partner = obs.seat, (obs.seat + 2) % 4
+        seat, partner = obs.seat, obs.rules.partner_of(obs.seat)
         deck, owner = state.engine.hands[-1].deck, state._owners
         mine = mask_of(c for c, s in zip(deck, owner, strict=True) if s == seat)
         gives: dict[int, tuple[Card, ...]] = {}
