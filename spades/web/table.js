@@ -57,6 +57,8 @@ function giveSet(text) {
 const HOLD_MS = 1200; // a completed trick stays on the table this long, winner lit
 const SWEEP_MS = 450; // then its cards sweep toward the winner
 const SOUNDS_AFTER_MS = 150; // the trick's sound just after its last card's
+const ANSWER_MS = 8000; // a move the server has not answered this long may be sent again
+const QUIET_MS = 1500; // no "Connecting…" banner for a page that connects this fast
 
 // The cards played so far in the hand of ``view``.
 function playedCount(view) {
@@ -101,7 +103,8 @@ export function showTable(root, table) {
 
   const rerender = () => render();
   window.addEventListener("spades-prefs", rerender);
-  const ticker = setInterval(tick, 250);
+  const opened = performance.now();
+  const ticker = setInterval(() => { tick(); drawBanner(); }, 250);
 
   // a message to the server; false (and a visible refusal) while the socket is down
   function send(message) {
@@ -112,14 +115,20 @@ export function showTable(root, table) {
     ws.send(JSON.stringify(message));
     return true;
   }
-  // one move in flight at a time: a second click before the server answers does nothing
+  // one move in flight at a time: a second click before the server answers does nothing;
+  // whether the move went out
   function act(text) {
-    if (pending !== null) return;
-    if (send({ type: "action", action: text })) {
-      pending = state.seq;
-      hint = null;
+    if (pending !== null || !send({ type: "action", action: text })) return false;
+    const seq = pending = state.seq;
+    hint = null;
+    setTimeout(() => {
+      if (pending !== seq) return;
+      pending = null;
+      toast("No answer from the server yet: try again.");
       render();
-    }
+    }, ANSWER_MS);
+    render();
+    return true;
   }
 
   function connect() {
@@ -409,7 +418,7 @@ export function showTable(root, table) {
       : sizes.length === 1 ? `Choose ${plural(most, "card")} (${selected.size} chosen)`
         : `Choose at most ${plural(most, "card")}`;
     return el("button", { class: "action primary", id: "give", disabled: !legal,
-                          onclick: () => { selected = new Set(); act(legal); } }, label);
+                          onclick: () => { if (act(legal)) selected = new Set(); } }, label);
   }
 
   function controls(view, mySeat) {
@@ -587,7 +596,7 @@ export function showTable(root, table) {
   }
 
   function drawBanner() {
-    banner.hidden = live || closed;
+    banner.hidden = live || closed || (!everLive && performance.now() - opened < QUIET_MS);
     fill(banner, everLive ? "Connection lost: reconnecting…" : "Connecting…");
     board.dataset.live = live ? "yes" : "no";
   }
