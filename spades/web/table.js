@@ -439,7 +439,7 @@ export function showTable(root, table) {
            "Keep"),
         el("button", { class: "action", "data-action": "discard",
                        onclick: () => act("discard") }, "Discard"),
-        el("span", { class: "muted" }, ` ${view.stock_left} cards left in the stock`));
+        el("span", { class: "muted" }, ` ${plural(view.stock_left, "card")} left in the stock`));
     } else if (view.phase === "exchange") {
       add(box, el("span", {}, "Choose the cards to give, then: "), giveButton(view));
     } else if (view.phase === "bidding") {
@@ -655,7 +655,7 @@ export function showTable(root, table) {
           ? keep("leave", "", () => el("button", { id: "leave-seat", onclick: () =>
             send({ type: "seat", away: true }) }, "Let the computer play for me")) : null,
         view.phase === "blind nil" && mySeat !== null ? null
-          : el("span", { class: "muted" }, mySeat === null ? "" : ` ${view.hand.length} cards`)),
+          : el("span", { class: "muted" }, mySeat === null ? "" : ` ${plural(view.hand.length, "card")}`)),
       showSheet ? scoreSheet(view) : null);
     fill(overlay, held ? null  // the last trick of a hand first, then its summary
       : summary && view.winner === null ? handSummary()
