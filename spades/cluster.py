@@ -29,7 +29,8 @@ CONNECT_SECONDS = 5.0
 
 
 def _import_ray(local: bool) -> Any:
-    """Ray, imported; for a local runtime, one whose servers listen on 127.0.0.1 only."""
+    """Ray, imported; for a local runtime, one whose servers listen on 127.0.0.1 only
+    (when this is the process's first import of ray)."""
     if local:
         # read when ray is imported: a single-machine Ray, its node address the loopback
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
@@ -73,6 +74,7 @@ def _connect(ray: Any, address: str, programs: bool) -> None:
     try:
         ray.init(**options)
     except Exception as error:  # Ray raises ConnectionError, RuntimeError, ValueError...
+        ray.shutdown()  # what it started before it failed
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
         raise SpadesError(f"cannot start Ray at {address!r}: {first_line}") from None
 
