@@ -598,7 +598,6 @@ export function showTable(root, table) {
   function drawBanner() {
     banner.hidden = live || closed || (!everLive && performance.now() - opened < QUIET_MS);
     fill(banner, everLive ? "Connection lost: reconnecting…" : "Connecting…");
-    board.dataset.live = live ? "yes" : "no";
   }
 
   function render() {
