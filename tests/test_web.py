@@ -375,6 +375,7 @@ def test_a_completed_trick_stays_on_the_table_with_its_winner_then_goes(server, 
     # all four cards stay, the winner's lit, though the server's trick is a new one
     done = page.wait_for_selector("#trick[data-shown=done]")
     page.screenshot(path=str(tmp_path / "completed-trick.png"))
+    assert done.query_selector(".card").bounding_box()["width"] == 88  # a desktop's cards
     assert done.eval_on_selector_all(".played", "els => els.length") == 4
     trick = table.game.observation(0).tricks[0]
     winner = done.query_selector(".played.winner")
@@ -468,6 +469,7 @@ def test_a_dropped_connection_shows_a_banner_and_refuses_moves_until_it_is_back(
     page.route_web_socket(re.compile(r"/ws/"), route)
     partnership_with_computers(page, base, turn_seconds="0")
     assert page.locator("#reconnecting").is_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
     down[0] = True
     routes[-1].close()
     page.wait_for_selector("#reconnecting:has-text('reconnecting')")
