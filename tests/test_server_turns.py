@@ -4,6 +4,7 @@ then marked away), leaving a seat to the computer and taking it back, and the ch
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 import time
@@ -162,3 +163,30 @@ def test_chat_is_for_the_players_plain_bounded_rate_limited_and_kept(tmp_path):
         back = join(client, table_id, tokens[0], stack)
         assert [line["text"] for line in back.messages[0]["chat"]] == [
             "<b>hi</b> all", "two", "three"]
+
+
+def test_a_person_back_while_the_computer_thinks_for_her_keeps_her_turn():
+    with new_client(computer_workers=0) as client, contextlib.ExitStack() as stack:
+        table_id, tokens = table_of(client, "pc")
+        table = client.app.state.server.tables[table_id]
+        ann = join(client, table_id, tokens[0], stack)
+        state = ann.read_state()
+        assert state["view"]["to_move"] == 0
+        decide, decided = table._decide, []
+
+        async def slowly(seat: int) -> Any:
+            await asyncio.sleep(0.3)  # she takes the seat back meanwhile
+            decided.append(await decide(seat))
+            return decided[-1]
+
+        table._decide = slowly
+        ann.send({"type": "seat", "away": True})
+        read_until(ann, lambda s: s["seats"][0]["left"])
+        ann.send({"type": "seat", "away": False})
+        read_until(ann, lambda s: not s["seats"][0]["left"])
+        deadline = time.monotonic() + 20
+        while not decided:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(0.2)
+        assert len(table.events) == state["seq"] and table.game.to_move == 0

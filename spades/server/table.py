@@ -725,8 +725,9 @@ class Table:
         if seat is not None and self._automatic(seat):
             action = await self._decide(seat)
             decided = time.time()
-            async with self.lock:
-                if len(self.events) == seq and self.game.to_move == seat and self.running:
+            async with self.lock:  # not for a person who came back while it thought
+                if (len(self.events) == seq and self.game.to_move == seat and self.running
+                        and self._automatic(seat)):
                     await self._accept(seat, action, decided)
         self._computer = None
         self.schedule()
