@@ -1,4 +1,11 @@
-"""Spades: the rules engine, the game record and the computer players."""
+"""Spades: the rules engine, the game record and the computer players.
+
+``import spades`` loads the engine only (the standard library); the computer players,
+the terminal game, the server and the learning environments are subpackages, some of
+them needing an extra (``pip install 'spades[bots]'``, ``[play]``, ``[serve]``, ``[rl]``).
+"""
+
+__version__ = "0.1.0"
 
 from .actions import Action
 from .cards import Card, card_text, parse_card
@@ -19,6 +26,6 @@ from .scoring import (
 __all__ = [
     "PRESETS", "Action", "Card", "ChanceStep", "Contract", "Game", "HandResult", "IllegalAction",
     "NotationError", "Observation", "Phase", "RecordError", "Rules", "SideScore",
-    "SpadesError", "TrickView", "card_text", "parse_card", "rules_for", "sandbag_penalty",
-    "score_hand", "score_side", "winner",
+    "SpadesError", "TrickView", "__version__", "card_text", "parse_card", "rules_for",
+    "sandbag_penalty", "score_hand", "score_side", "winner",
 ]

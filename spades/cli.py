@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import bench, record
-from .analysis import analyze, format_analysis
 from .arena import progress_bar, run_arena, side_bots
 from .bots import BOTS, check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
@@ -201,6 +200,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _analyze(args: argparse.Namespace) -> int:
+    from .analysis import analyze, format_analysis  # the solver: the bots extra
+
     data = _read_bytes(args.file)
     try:
         document = record.parse(data)
@@ -425,13 +426,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# the extra that brings each optional module a command may need
+EXTRAS = {"numba": "bots", "llvmlite": "bots", "numpy": "bots", "textual": "play",
+          "rich": "play", "platformdirs": "play", "starlette": "serve", "uvicorn": "serve",
+          "websockets": "serve", "psycopg": "postgres", "ray": "cluster"}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``spades`` command; errors are one line on stderr and exit 2."""
+    """Run the ``spades`` command; errors are one line on stderr and exit 2, as is a
+    missing extra (which one to install)."""
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
     except SpadesError as error:
         print(f"spades {args.command}: {error}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as error:
+        extra = EXTRAS.get((error.name or "").partition(".")[0])
+        if extra is None:
+            raise
+        print(f"spades {args.command} needs the {extra} extra: pip install 'spades[{extra}]'",
+              file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away, as `spades replay X | head` does
         sys.stderr.close()

@@ -3,12 +3,15 @@
 A bot is anything with ``act(observation) -> Action``. :func:`make_bot` builds one
 from its name, with budget parameters after colons (``hard:samples=30``,
 ``hard:samples=30:time=0.5``), or an outside program (``cmd:python mybot.py``);
-every bot is seeded, so its play can be repeated.
+every bot is seeded, so its play can be repeated. The search players (``hard``,
+``expert``, ``cheat``) import :mod:`.search` when first built: it needs numba (the
+``bots`` extra), which ``import spades.bots`` does not load.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -17,7 +20,6 @@ from ..errors import SpadesError
 from ..observation import Observation
 from .policy import ALWAYS, BlindNilPolicy
 from .rules_based import EasyBot, MediumBot
-from .search import CheatBot, expert, hard
 
 
 class Bot(Protocol):
@@ -43,12 +45,29 @@ class RandomBot:
         return self.rng.choice(obs.legal)
 
 
+def _searching(name: str, factory: str) -> Callable[..., Bot]:
+    """The factory of search player ``name``: ``factory`` of :mod:`.search`, imported
+    when the first one is built."""
+    def build(rng: random.Random, **budget: Any) -> Bot:
+        try:
+            from . import search
+        except ModuleNotFoundError as error:
+            raise ModuleNotFoundError(f"the {name} player needs the bots extra: "
+                                      "pip install 'spades[bots]'", name=error.name) from None
+        made: Bot = getattr(search, factory)(rng, **budget)
+        return made
+
+    build.__name__ = build.__qualname__ = name
+    return build
+
+
 # the bots offered to players, by name; a factory takes a ``random.Random`` and budgets
 BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": hard, "expert": expert,
+    "random": RandomBot, "easy": EasyBot, "medium": MediumBot,
+    "hard": _searching("hard", "hard"), "expert": _searching("expert", "expert"),
 }
 # bots for benchmarks only, never offered to players: ``cheat`` sees every card
-BENCHMARK_BOTS: dict[str, Callable[..., Bot]] = {"cheat": CheatBot}
+BENCHMARK_BOTS: dict[str, Callable[..., Bot]] = {"cheat": _searching("cheat", "CheatBot")}
 EXTERNAL_PREFIX = "cmd:"
 
 
@@ -111,7 +130,8 @@ def make_bot(spec: str, seed: int | str, benchmark: bool = False,
 
 def reveal_hands(bot: Bot, true_hands: Callable[[], list[int]]) -> None:
     """Show every hand to a bot that cheats by design (``cheat``, for benchmarks only)."""
-    if isinstance(bot, CheatBot):
+    search = sys.modules.get(f"{__name__}.search")  # not loaded: no bot of it was built
+    if search is not None and isinstance(bot, search.CheatBot):
         bot.reveal(true_hands)
 
 
