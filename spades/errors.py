@@ -31,6 +31,15 @@ class IllegalAction(SpadesError):
         super().__init__(f"{who} {action} during {phase}: {reason}")
         self.seat, self.action, self.phase, self.reason = seat, action, phase, reason
 
+    @property
+    def reason_to_seat(self) -> str:
+        """``reason`` said to the seat that tried: ``"you must follow hearts"``, ``"you do
+        not hold 2S"``; a reason about the game (``"spades are not broken"``) as it is."""
+        for said, told in (("does not ", "you do not "), ("must ", "you must ")):
+            if self.reason.startswith(said):
+                return told + self.reason.removeprefix(said)
+        return self.reason
+
     def __reduce__(self) -> tuple[type[IllegalAction], tuple[int | None, Action, str, str]]:
         # pickled (say, from an arena worker) by its fields, not by its message
         return type(self), (self.seat, self.action, self.phase, self.reason)

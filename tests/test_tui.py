@@ -14,7 +14,7 @@ from textual.strip import Strip
 
 from spades.actions import BLIND_NIL, Action
 from spades.cards import Card, sorted_cards
-from spades.errors import SpadesError
+from spades.errors import IllegalAction, SpadesError
 from spades.observation import Observation
 from spades.tui import make_app
 from spades.tui.app import GameScreen, SpadesApp, person_words
@@ -491,7 +491,14 @@ def test_engine_errors_are_said_to_the_person() -> None:
     session = PlaySession.new("two-player-300", "medium", seed="words")
     with pytest.raises(SpadesError) as error:
         session.apply(Action.play(0), 0)
-    assert person_words(str(error.value)).startswith("You cannot play 2♣:")
+    assert person_words(error.value).startswith("You cannot play 2♣:")
+    play_th = Action.parse("play TH")
+    said = {"must follow clubs": "You cannot play 10♥: you must follow clubs",
+            "does not hold TH": "You cannot play 10♥: you do not hold 10♥",
+            "spades are not broken": "You cannot play 10♥: spades are not broken"}
+    for reason, words in said.items():
+        assert person_words(IllegalAction(HUMAN, play_th, "play", reason)) == words
+    assert person_words(SpadesError("no saved game")) == "no saved game"
 
 
 def test_a_house_rule_reaches_the_terminal_game(tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ saved at once, so a crash or a closed terminal loses nothing: ``spades play
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -24,7 +23,7 @@ from textual.widgets import Footer, Static
 from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from ..bots.policy import BlindNilPolicy
 from ..cards import SUIT_SYMBOLS, TEN, parse_card, rank_of
-from ..errors import SpadesError
+from ..errors import IllegalAction, SpadesError
 from ..observation import Observation, TrickView
 from .prefs import Preferences, save_preferences
 from .screens import (
@@ -391,7 +390,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.apply(action, HUMAN)
         except SpadesError as error:
-            self.say(person_words(str(error)), error=True)
+            self.say(person_words(error), error=True)
             return
         self.save()
         self.selected, self.typed, self.rejected, self.confirming = 0, "", False, None
@@ -756,11 +755,10 @@ def decision_words(action: Action) -> str:
     return "declares blind nil" if action == BLIND_NIL else "does not declare blind nil"
 
 
-def person_words(message: str) -> str:
-    """An engine error about seat 0 as said to the person, cards as on screen: "seat 0
-    cannot play TH during play: must follow clubs" is "You cannot play 10♥: you must
-    follow clubs"."""
-    said = re.sub(r"^seat 0 cannot (.*?) during [a-z ]+: (?:does not hold|(must))",
-                  lambda m: f"You cannot {m[1]}: you {m[2] or 'do not hold'}", message)
-    said = re.sub(r"^seat 0 cannot (.*?) during [a-z ]+:", r"You cannot \1:", said)
-    return in_symbols(said)
+def person_words(error: SpadesError) -> str:
+    """An engine error as said to the person, cards as on screen: her IllegalAction
+    (seat 0) playing TH while she must follow clubs is "You cannot play 10♥: you must
+    follow clubs"; any other error as it is."""
+    if not isinstance(error, IllegalAction) or error.seat != HUMAN:
+        return in_symbols(str(error))
+    return in_symbols(f"You cannot {error.action}: {error.reason_to_seat}")
