@@ -351,8 +351,9 @@ def partnership_with_computers(page: Any, base: str, **fields: str) -> str:
     """Ann's partnership table, three random computers, the lobby's ``fields`` filled in."""
     page.goto(base + "/")
     page.wait_for_selector("#create-table")
-    page.select_option("select[name=variant]", "partnership")
     page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=variant]", "partnership")
+    assert page.input_value("input[name=name]") == "Ann"  # kept across the variant's form
     for seat in (1, 2, 3):
         page.select_option(f"select[data-seat='{seat}']", "computer:random")
     for name, value in fields.items():
