@@ -7,7 +7,15 @@ then applied and broadcast. Each client receives its own seat's
 (:meth:`~spades.Game.spectator_observation`).
 Computer seats, and people away longer than the timeout, are played by the bots of
 :mod:`spades.bots` in worker processes (:mod:`.compute`), each decision seeded by the
-table's secret bot seed and the number of events before it.
+table's secret bot seed and the number of events before it. A person to move has the
+table's turn time: once it runs out her seat's level takes that decision, and after
+``TIMEOUTS_AWAY`` in a row plays for her until she acts; she may also leave her seat to
+it and take it back. Every state carries the last completed trick (public to all), so
+that a client can show it after the next trick began.
+
+The table's chat (players write; spectators read, and write if the table lets them) is
+kept in the store beside the log, and never sent as markup: it is the client's to show
+as text.
 
 Each person seat has an invite secret (kept hashed): joining a seat takes its secret, or
 nothing for a free seat of a table its creator listed in the lobby; the secret takes the
