@@ -7,11 +7,11 @@ them needing an extra (``pip install 'spades[bots]'``, ``[play]``, ``[serve]``, 
 
 __version__ = "0.1.0"
 
-from .actions import Action
+from .actions import Action, Kind
 from .cards import Card, card_text, parse_card
 from .errors import IllegalAction, NotationError, RecordError, SpadesError
-from .game import ChanceStep, Game, Phase
-from .observation import Observation, TrickView
+from .game import ChanceStep, Game
+from .observation import Observation, Phase, TrickView
 from .rules import PRESETS, Rules, rules_for
 from .scoring import (
     Contract,
@@ -25,7 +25,7 @@ from .scoring import (
 
 __all__ = [
     "PRESETS", "Action", "Card", "ChanceStep", "Contract", "Game", "HandResult", "IllegalAction",
-    "NotationError", "Observation", "Phase", "RecordError", "Rules", "SideScore",
+    "Kind", "NotationError", "Observation", "Phase", "RecordError", "Rules", "SideScore",
     "SpadesError", "TrickView", "__version__", "card_text", "parse_card", "rules_for",
     "sandbag_penalty", "score_hand", "score_side", "winner",
 ]

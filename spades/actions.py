@@ -9,6 +9,7 @@ system (see :func:`give_code`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from functools import cache
 from math import comb
 
@@ -26,7 +27,19 @@ _GIVE_OFFSETS = tuple(sum(comb(DECK_SIZE, k) for k in range(size)) for size in r
 _COMB = tuple(tuple(comb(card, k) for card in range(DECK_SIZE)) for k in range(MAX_GIVE + 1))
 NUM_ACTIONS = GIVE_BASE + _GIVE_OFFSETS[MAX_GIVE + 1]
 
-PLAY, BID, DECLARE, DRAFT, GIVE = "play", "bid", "blind nil", "draft", "give"
+
+
+class Kind(StrEnum):
+    """The kinds of action (:attr:`Action.kind`); each is also its text."""
+
+    PLAY = "play"
+    BID = "bid"
+    DECLARE = "blind nil"  # either answer: blind nil or no blind nil
+    DRAFT = "draft"
+    GIVE = "give"
+
+
+PLAY, BID, DECLARE, DRAFT, GIVE = Kind
 
 
 def give_code(cards: Iterable[Card]) -> int:
@@ -117,8 +130,9 @@ class Action(int):
         )
 
     @property
-    def kind(self) -> str:
-        """``'play'``, ``'bid'``, ``'blind nil'`` (either answer), ``'draft'`` or ``'give'``."""
+    def kind(self) -> Kind:
+        """The :class:`Kind`: ``'play'``, ``'bid'``, ``'blind nil'`` (either answer),
+        ``'draft'`` or ``'give'``."""
         if self < BID_BASE:
             return PLAY
         if self < BLIND_NIL:

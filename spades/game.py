@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from .actions import (
@@ -46,22 +45,11 @@ from .cards import (
 )
 from .chance import Chance, as_cards, as_deck
 from .errors import IllegalAction, SpadesError, quoted
-from .observation import Observation, TrickView
+from .observation import Observation, Phase, TrickView
 from .rules import Rules
 from .scoring import HandResult, contracts, score_hand
 
-
-class Phase(StrEnum):
-    """The phases of a hand, and the two states between and after hands."""
-
-    BLIND_NIL = "blind nil"
-    DRAFT = "draft"
-    EXCHANGE = "exchange"
-    BIDDING = "bidding"
-    PLAY = "play"
-    DEAL = "deal"
-    DRAW = "draw"
-    OVER = "game over"
+__all__ = ["ChanceStep", "Game", "HandLog", "Phase"]  # Phase is the observation's
 
 
 @dataclass(frozen=True)
@@ -91,6 +79,15 @@ class HandLog:
     bids: list[tuple[int, int]] = field(default_factory=list)
     tricks: list[list[Any]] = field(default_factory=list)
     result: HandResult | None = None
+
+    def seat_bids(self, players: int) -> tuple[int | None, ...]:
+        """Each seat's bid so far: 0 for nil and blind nil, None before it bids."""
+        bids: list[int | None] = [None] * players
+        for seat in self.blind_nil:
+            bids[seat] = 0
+        for seat, bid in self.bids:
+            bids[seat] = bid
+        return tuple(bids)
 
 
 _FIRST_SPADE = SPADES * RANKS_PER_SUIT
@@ -257,17 +254,12 @@ class Game:
         offered = None
         if self.phase is Phase.DRAFT and self.to_move == seat:
             offered = log.deck[self._stock_pos]
-        bids: list[int | None] = [None] * self._n
-        for who in log.blind_nil:
-            bids[who] = 0
-        for who, bid in log.bids:
-            bids[who] = bid
         tricks = [TrickView(t[0], tuple(t[1]), t[2]) for t in log.tricks]
         current = tricks.pop() if tricks and tricks[-1].winner is None else None
         return Observation(
             seat=seat,
             rules=self.rules,
-            phase=self.phase.value,
+            phase=self.phase,
             to_move=self.to_move,
             hand_number=self.hand_number,
             dealer=log.dealer,
@@ -283,7 +275,7 @@ class Game:
             gave=tuple(gave),
             received=tuple(received),
             exchanged=tuple(exchanged),
-            bids=tuple(bids),
+            bids=log.seat_bids(self._n),
             tricks=tuple(tricks),
             trick=current,
             tricks_won=tuple(self._won),

@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 from .actions import Action
 from .cards import Card, card_text
 from .rules import Rules
 from .scoring import HandResult
+
+
+class Phase(StrEnum):
+    """The phases of a hand, and the two states between and after hands; each is also
+    its text."""
+
+    BLIND_NIL = "blind nil"
+    DRAFT = "draft"
+    EXCHANGE = "exchange"
+    BIDDING = "bidding"
+    PLAY = "play"
+    DEAL = "deal"
+    DRAW = "draw"
+    OVER = "game over"
 
 
 @dataclass(frozen=True)
@@ -38,7 +53,7 @@ class Observation:
 
     seat: int | None
     rules: Rules
-    phase: str
+    phase: Phase
     to_move: int | None
     hand_number: int
     dealer: int | None

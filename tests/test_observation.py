@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from helpers import visible
 
-from spades import Action, Game, Phase, rules_for
+from spades import Action, Game, Kind, Phase, rules_for
 from spades.cards import card_text, cards_in, mask_of, parse_card
 
 VARIANTS = ("two-player", "two-player-300", "partnership")
@@ -414,3 +414,13 @@ def test_a_spectator_sees_the_public_part_of_every_seats_view(variant: str) -> N
             view = game.observation(seat).to_json()
             assert {k: v for k, v in view.items() if k not in PRIVATE} == {
                 k: v for k, v in watching.items() if k not in PRIVATE}
+
+
+def test_phase_and_action_kinds_are_enums_whose_json_is_their_text() -> None:
+    game = Game(rules_for("two-player"), seed=3)
+    obs = game.observation(game.to_move)
+    assert obs.phase is Phase.BLIND_NIL and obs.to_json()["phase"] == "blind nil"
+    assert json.loads(json.dumps(obs.to_json()))["phase"] == "blind nil"
+    assert {a.kind for a in obs.legal} == {Kind.DECLARE}
+    assert [Action.parse(t).kind for t in ("play AS", "bid 4", "keep", "give 2C")] == [
+        Kind.PLAY, Kind.BID, Kind.DRAFT, Kind.GIVE]

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..actions import NO_BLIND_NIL, Action
+from ..actions import NO_BLIND_NIL, Action, Kind
 from ..errors import SpadesError
 from ..observation import Observation
 from .policy import ALWAYS, BlindNilPolicy
@@ -40,7 +40,7 @@ class RandomBot:
     def act(self, observation: Observation) -> Action:
         """Any legal action, each as likely as the others."""
         obs = observation
-        if obs.legal[0].kind == "blind nil" and not self.blind_nil.allows(obs):
+        if obs.legal[0].kind is Kind.DECLARE and not self.blind_nil.allows(obs):
             return Action(NO_BLIND_NIL)
         return self.rng.choice(obs.legal)
 

@@ -56,6 +56,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from ..cards import SPADE_MASK, SUIT_MASKS, Card
+from ..observation import Phase
 from ..rules import Rules
 from ..scoring import Contract, score_hand
 
@@ -123,7 +124,7 @@ class Deal:
     @classmethod
     def from_game(cls, game: Game) -> Deal:
         """The position of a live :class:`spades.Game` in its play phase."""
-        if game.phase != "play" or game.to_move is None:
+        if game.phase is not Phase.PLAY or game.to_move is None:
             raise ValueError(f"the game is not in its play phase: {game!r}")
         return cls.from_observation(game.observation(game.to_move), game.hand_masks())
 

@@ -20,11 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
+from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action, Kind
 from ..bots.policy import BlindNilPolicy
 from ..cards import SUIT_SYMBOLS, TEN, parse_card, rank_of
 from ..errors import IllegalAction, SpadesError
-from ..observation import Observation, TrickView
+from ..observation import Observation, Phase, TrickView
 from .prefs import Preferences, save_preferences
 from .screens import (
     GameOverScreen,
@@ -158,7 +158,7 @@ class GameScreen(Screen[None]):
             self.selected = next((i for i, c in enumerate(obs.hand)
                                   if Action.play(c) in obs.legal), 0)
             self.suggestion = None
-            if obs.phase == "bidding" and self.my_turn(obs):
+            if obs.phase == Phase.BIDDING and self.my_turn(obs):
                 self.suggestion = self.session.suggested_bid(obs)
                 self.selected = obs.legal.index(self.suggestion)
         title = (f" Spades · {rules.variant} · {self.session.level} computer · hand "
@@ -182,30 +182,30 @@ class GameScreen(Screen[None]):
                             index == self.selected, enabled=action is not None)
             else:
                 widget.show(None)
-        playable = {a.card for a in obs.legal if a.kind == "play"}
+        playable = {a.card for a in obs.legal if a.kind == Kind.PLAY}
         choosing = self.choosing_cards(obs)
         for index, widget in enumerate(self.query(CardWidget)):
             card = obs.hand[index] if index < len(obs.hand) else None
-            widget.show(card, four, playable=card in playable or obs.phase != "play",
+            widget.show(card, four, playable=card in playable or obs.phase != Phase.PLAY,
                         selected=choosing and index == self.selected,
                         picked=card in self.picked)
         self.query_one("#prompt", Static).update(self.prompt(obs))
 
     def choosing_cards(self, obs: Observation) -> bool:
         """Whether the person's decision now is about cards of the hand (play, exchange)."""
-        return self.my_turn(obs) and obs.phase in ("play", "exchange")
+        return self.my_turn(obs) and obs.phase in (Phase.PLAY, Phase.EXCHANGE)
 
     def current_options(self, obs: Observation) -> list[tuple[str, Action | None]]:
         """The options shown for the person's decision (not cards): label and action."""
         if not self.my_turn(obs):
             return []
-        if obs.phase == "blind nil":
+        if obs.phase == Phase.BLIND_NIL:
             return [(" Blind nil (b) ", Action(BLIND_NIL)), (" No (n) ", Action(NO_BLIND_NIL))]
-        if obs.phase == "draft":
+        if obs.phase == Phase.DRAFT:
             return [(" Keep (k) ", Action(KEEP)), (" Discard (d) ", Action(DISCARD))]
-        if obs.phase == "bidding":
+        if obs.phase == Phase.BIDDING:
             return [("Nil" if a.tricks == 0 else str(a.tricks), a) for a in obs.legal]
-        if obs.phase == "exchange":
+        if obs.phase == Phase.EXCHANGE:
             give = self.give_action(obs)
             label = f" Give {len(self.picked)} (g) "
             return [(label, give)]
@@ -219,7 +219,7 @@ class GameScreen(Screen[None]):
     def prompt(self, obs: Observation) -> Text:
         """One line saying what happens now."""
         names = self.session.names
-        if obs.phase == "game over":
+        if obs.phase == Phase.OVER:
             return Text("The game is over.", style="bold")
         if self.holding is not None and obs.tricks:
             winner = names[obs.tricks[-1].winner or 0]
@@ -230,19 +230,19 @@ class GameScreen(Screen[None]):
         if self.confirming is not None:
             return Text(f"Play {card_label(self.confirming.card)}? Enter or click again to "
                         "confirm, Esc to choose again", style="bold")
-        if obs.phase == "blind nil":
+        if obs.phase == Phase.BLIND_NIL:
             points = obs.rules.blind_nil_points
             return Text(f"Blind nil? Bid nil before seeing a card: ±{points} points. "
                         "b: yes, n: no")
-        if obs.phase == "draft":
+        if obs.phase == Phase.DRAFT:
             return Text("Keep this card (the next is discarded) or discard it (the next is "
                         "kept)? k / d")
-        if obs.phase == "exchange":
+        if obs.phase == Phase.EXCHANGE:
             sizes = sorted({len(a.cards) for a in obs.legal})
             many = f"exactly {sizes[0]}" if len(sizes) == 1 else f"up to {sizes[-1]}"
             return Text(f"Blind nil exchange: pick {many} cards to give (space or click), "
                         "then g")
-        if obs.phase == "bidding":
+        if obs.phase == Phase.BIDDING:
             advice = ("" if self.suggestion is None else
                       f" (suggested: {self.options[obs.legal.index(self.suggestion)][0]})")
             return Text(f"Your bid{advice}: ← → or type it, n for nil; Enter bids")
@@ -276,7 +276,7 @@ class GameScreen(Screen[None]):
                                   self.prefs.four_colour),
                 callback=lambda _: self.advance())
             return
-        if obs.phase == "game over":
+        if obs.phase == Phase.OVER:
             self.app.push_screen(GameOverScreen(self.game_over_message(obs)),
                                  callback=self.after_game_over)
             return
@@ -286,7 +286,7 @@ class GameScreen(Screen[None]):
             epoch = self.epoch
             self.after(self.prefs.delay, lambda: self.computer_turn(epoch))
             return
-        if obs.phase == "play" and len(obs.legal) == 1 and self.prefs.auto_play_one:
+        if obs.phase == Phase.PLAY and len(obs.legal) == 1 and self.prefs.auto_play_one:
             epoch, forced = self.epoch, obs.legal[0]
             self.after(AUTO_PLAY_PAUSE, lambda: self.auto_play(epoch, forced))
 
@@ -294,7 +294,7 @@ class GameScreen(Screen[None]):
         """Whether the trick just finished stays on the table now: before a computer's
         or Auto Play One's next card, until a key is pressed or the preference's time
         has passed (the person's own lead waits for her anyway)."""
-        if obs.phase != "play" or not obs.tricks or (obs.trick is not None and obs.trick.cards):
+        if obs.phase != Phase.PLAY or not obs.tricks or (obs.trick is not None and obs.trick.cards):
             return False
         key, seconds = (self.epoch, len(self.session.actions)), self.prefs.trick_seconds
         automatic = self.session.computer_to_move is not None or (
@@ -364,10 +364,10 @@ class GameScreen(Screen[None]):
             return
         self.session.apply(action, seat)
         self.save()
-        if action.kind == "play":
+        if action.kind == Kind.PLAY:
             self.say(Text(f"{self.session.names[seat]} played ") +
                      card_text(action.card, self.prefs.four_colour))
-        elif action.kind in ("bid", "blind nil"):
+        elif action.kind in (Kind.BID, Kind.DECLARE):
             self.say(f"{self.session.names[seat]} {decision_words(action)}")
         self.advance()
 
@@ -401,7 +401,7 @@ class GameScreen(Screen[None]):
     def describe(self, before: Observation, action: Action) -> Text:
         """What the person's action did, in words (the draft's second card included)."""
         four = self.prefs.four_colour
-        if action.kind == "draft" and before.offered is not None:
+        if action.kind == Kind.DRAFT and before.offered is not None:
             after = self.obs
             other = [c for c in (*after.hand, *after.discards)
                      if c not in before.hand and c not in before.discards and c != before.offered]
@@ -411,12 +411,12 @@ class GameScreen(Screen[None]):
                 text += Text("; the next card, ") + card_text(other[0], four) + Text(
                     ", was " + ("discarded" if action == KEEP else "kept"))
             return text
-        if action.kind == "give":
+        if action.kind == Kind.GIVE:
             after = self.obs
             got = " ".join(map(card_label, after.received)) if after.received else "nothing yet"
             return Text(f"You gave {' '.join(map(card_label, action.cards)) or 'nothing'}; "
                         f"received {got}")
-        if action.kind == "play":
+        if action.kind == Kind.PLAY:
             return Text("You played ") + card_text(action.card, four)
         words = action_words(action)
         return Text(words[0].upper() + words[1:])
@@ -446,21 +446,21 @@ class GameScreen(Screen[None]):
         elif key == "escape" and self.confirming is not None:
             self.confirming = None
             self.refresh_view()
-        elif obs.phase == "exchange" and key == "space":
+        elif obs.phase == Phase.EXCHANGE and key == "space":
             self.toggle(self.selected, obs)
-        elif obs.phase == "exchange" and char == "g":
+        elif obs.phase == Phase.EXCHANGE and char == "g":
             give = self.give_action(obs)
             if give is None:
                 self.say(f"You cannot give {len(self.picked)} cards now.", error=True)
             else:
                 self.act(give)
-        elif obs.phase == "blind nil" and char in "bn" and char:
+        elif obs.phase == Phase.BLIND_NIL and char in "bn" and char:
             self.act(Action(BLIND_NIL if char == "b" else NO_BLIND_NIL))
-        elif obs.phase == "draft" and char in "kd" and char:
+        elif obs.phase == Phase.DRAFT and char in "kd" and char:
             self.act(Action(KEEP if char == "k" else DISCARD))
-        elif obs.phase == "bidding" and char and (char.isdigit() or char == "n"):
+        elif obs.phase == Phase.BIDDING and char and (char.isdigit() or char == "n"):
             self.type_bid(char, obs)
-        elif obs.phase in ("play", "exchange") and char and self.type_card(char, obs):
+        elif obs.phase in (Phase.PLAY, Phase.EXCHANGE) and char and self.type_card(char, obs):
             pass
         else:
             handled = False
@@ -484,7 +484,7 @@ class GameScreen(Screen[None]):
                      error=True)
             return
         if self.choosing_cards(obs):
-            if obs.phase == "exchange":
+            if obs.phase == Phase.EXCHANGE:
                 self.toggle(self.selected, obs)
             elif self.selected < len(obs.hand):
                 self.choose_card(obs.hand[self.selected], obs)
@@ -572,10 +572,10 @@ class GameScreen(Screen[None]):
 
     def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
         obs = self.obs
-        if not self.my_turn(obs) or obs.phase not in ("play", "exchange"):
+        if not self.my_turn(obs) or obs.phase not in (Phase.PLAY, Phase.EXCHANGE):
             self.say("That card cannot be chosen now.", error=True)
             return
-        if obs.phase == "exchange":
+        if obs.phase == Phase.EXCHANGE:
             self.toggle(obs.hand.index(message.card), obs)
         else:
             self.choose_card(message.card, obs)
@@ -750,7 +750,7 @@ class SpadesApp(App[str]):
 def decision_words(action: Action) -> str:
     """A computer's bid or blind nil answer as said at the table: "bids 4", "bids nil",
     "declares blind nil", "does not declare blind nil"."""
-    if action.kind == "bid":
+    if action.kind == Kind.BID:
         return f"bids {action.tricks or 'nil'}"
     return "declares blind nil" if action == BLIND_NIL else "does not declare blind nil"
 

@@ -156,14 +156,9 @@ class PlaySession:
         log = self.game.hands[number - 1]
         if log.result is None:
             raise SpadesError(f"hand {number} is not over")
-        bids: list[int | None] = [None] * self.rules.players
-        for seat in log.blind_nil:
-            bids[seat] = 0
-        for seat, bid in log.bids:
-            bids[seat] = bid
         leader, cards, winner = log.tricks[-1]
-        return HandSummary(number, tuple(bids), tuple(log.blind_nil), log.result,
-                           TrickView(leader, tuple(cards), winner))
+        return HandSummary(number, log.seat_bids(self.rules.players), tuple(log.blind_nil),
+                           log.result, TrickView(leader, tuple(cards), winner))
 
     def last_trick(self) -> TrickView | None:
         """The last finished trick, of this hand or, before its first, of the hand before."""

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
-from ..actions import BLIND_NIL, KEEP, Action
+from ..actions import BLIND_NIL, KEEP, Action, Kind
 from ..cards import (
     CLUBS,
     DIAMONDS,
@@ -29,7 +29,7 @@ from ..cards import (
     sorted_cards,
     suit_of,
 )
-from ..observation import Observation, TrickView
+from ..observation import Observation, Phase, TrickView
 from ..rules import Rules
 
 SUIT_COLOURS = {  # two colours, and four with the preference on
@@ -52,13 +52,13 @@ def in_symbols(text: str) -> str:
 def action_words(action: Action) -> str:
     """The person's action in words: "you played 10♥", "you bid nil", "you kept the card"."""
     kind = action.kind
-    if kind == "play":
+    if kind == Kind.PLAY:
         return f"you played {card_label(action.card)}"
-    if kind == "bid":
+    if kind == Kind.BID:
         return f"you bid {action.tricks or 'nil'}"
-    if kind == "blind nil":
+    if kind == Kind.DECLARE:
         return "you declared blind nil" if action == BLIND_NIL else "you declined blind nil"
-    if kind == "draft":
+    if kind == Kind.DRAFT:
         return "you kept the card" if action == KEEP else "you discarded the card"
     return f"you gave {' '.join(map(card_label, action.cards)) or 'nothing'}"
 
@@ -237,7 +237,7 @@ def seat_line(obs: Observation, seat: int, names: list[str]) -> Text:
         parts.append("blind nil")
     elif bid is not None:
         parts.append("nil" if bid == 0 else f"bid {bid}")
-    if obs.phase == "play" or any(obs.tricks_won):
+    if obs.phase == Phase.PLAY or any(obs.tricks_won):
         parts.append(f"won {obs.tricks_won[seat]}")
     style = "bold reverse" if obs.to_move == seat else "bold"
     return Text(" · ".join(parts), style=style)
@@ -276,7 +276,7 @@ def draw_table(obs: Observation, names: list[str], shown: TrickView | None,
         canvas.centre(row, seat_line(obs, seat, names), x)
     corner = spots[0][2] + players // 4  # the first row of the corners beside her card
     _draw_exchange(canvas, obs, names, corner)
-    if obs.phase == "draft":
+    if obs.phase == Phase.DRAFT:
         _draw_draft(canvas, obs, names, four_colour, top)
         return canvas.text()
     if players == 2 and obs.discards:
