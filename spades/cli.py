@@ -300,13 +300,11 @@ def _serve(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise SpadesError("--workers must be at least 1")
-    if args.workers > 1:
-        if not is_postgres(args.db or ""):
-            raise SpadesError(f"--workers {args.workers} needs a PostgreSQL store "
-                              "(--db postgresql://...): a SQLite store serves one process")
-        raise SpadesError("several workers on one PostgreSQL database are not built yet: "
-                          "run one (--workers 1)")
-    serve(args.host, args.port, args.db, args.computer_delay, args.away, tuple(args.origin))
+    if args.workers > 1 and not is_postgres(args.db or ""):
+        raise SpadesError(f"--workers {args.workers} needs a PostgreSQL store "
+                          "(--db postgresql://...): a SQLite store serves one process")
+    serve(args.host, args.port, args.db, args.computer_delay, args.away, tuple(args.origin),
+          args.workers)
     return 0
 
 
@@ -414,7 +412,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--db", help="a SQLite file (default: in your data directory), or a "
                            "PostgreSQL URL postgresql://USER:PASSWORD@HOST/DATABASE")
     serve_cmd.add_argument("--workers", type=int, default=1,
-                           help="server processes on one store (more than one needs PostgreSQL)")
+                           help="server processes sharing the port, on one store (more than "
+                                "one needs PostgreSQL)")
     serve_cmd.add_argument("--computer-delay", type=_seconds, default=0.6, metavar="SECONDS",
                            help="how long a computer player waits before it acts")
     serve_cmd.add_argument("--away", type=_seconds, default=60.0, metavar="SECONDS",

@@ -1,4 +1,6 @@
-"""The server's store in PostgreSQL: the same log, and a server rebuilt from it.
+"""The server's store in PostgreSQL: the same log, a server rebuilt from it, and several
+servers (workers) on one database: a client on each sees the other's moves, a killed
+worker's table goes on at another, and ``spades serve --workers 2`` shares one port.
 
 .ci/run installs and starts PostgreSQL and sets SPADES_TEST_POSTGRES; elsewhere the
 tests look for the same database on localhost and are skipped without it (never in CI).
@@ -7,17 +9,28 @@ tests look for the same database on localhost and are skipped without it (never 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import secrets
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
+from websockets.sync.client import connect
 
+from spades import Game, rules_for
+from spades.chance import Chance
 from spades.server.store import LogConflict, PostgresStore
+from spades.server.table import apply_event
 from tests.test_server import create, drive, join, new_client
+from tests.test_server_restart import SPADES, free_port, next_state, play
 
 URL = os.environ.get("SPADES_TEST_POSTGRES",
                      "postgresql://spades:spades@127.0.0.1:5432/spades_test")
@@ -131,3 +144,181 @@ def test_a_number_committed_by_another_worker_during_the_insert_is_a_conflict(pg
     [table] = store.load_all()
     assert table.events == [{"kind": "chat"}, {}]
     store.close()
+
+
+# ---------------------------------------------------------------- several workers
+
+
+@dataclass
+class Worker:
+    """A `spades serve` on a free port of 127.0.0.1."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, table: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{table}"
+
+    @property
+    def pid(self) -> str:
+        return str(self.process.pid)
+
+
+def serve(url: str, tmp: Path, *args: str) -> Worker:
+    port = free_port()
+    log = (tmp / f"worker-{port}.log").open("wb")
+    process = subprocess.Popen([SPADES, "serve", "--host", "127.0.0.1", "--port", str(port),
+                                "--db", url, *args], stdout=log, stderr=log)
+    return Worker(process, port)
+
+
+def ready(*workers: Worker) -> None:
+    for worker in workers:
+        for _ in range(300):
+            try:
+                httpx.get(worker.base + "/api/options", timeout=1)
+                break
+            except httpx.TransportError:
+                assert worker.process.poll() is None, "spades serve ended"
+                time.sleep(0.05)
+        else:
+            raise AssertionError("spades serve did not start")
+
+
+def stop(worker: Worker) -> None:
+    worker.process.terminate()  # uvicorn's supervisor stops its workers
+    try:
+        worker.process.wait(15)
+    except subprocess.TimeoutExpired:
+        worker.process.kill()
+        worker.process.wait(10)
+
+
+@pytest.fixture
+def workers(pg_url: str, tmp_path: Path) -> Iterator[list[Worker]]:
+    """Two servers on one database, as on two machines."""
+    started = [serve(pg_url, tmp_path, "--computer-delay", "0.3") for _ in range(2)]
+    try:
+        ready(*started)
+        yield started
+    finally:
+        for worker in started:
+            if worker.process.poll() is None:
+                stop(worker)
+
+
+def sit(stack: contextlib.ExitStack, url: str,
+        token: str | None) -> tuple[Any, dict[str, Any]]:
+    """A websocket at the table (a seat's token, or None to watch) and its first state."""
+    ws = stack.enter_context(connect(url))
+    ws.send(json.dumps({"type": "hello", **({} if token is None else {"token": token})}))
+    assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+    return ws, next_state(ws)
+
+
+def owner(url: str, table: str) -> str:
+    """The pid of the worker that owns ``table`` (its id is host:pid:random)."""
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        row = db.execute("SELECT worker FROM spades_owners WHERE table_id = %s",
+                         (table,)).fetchone()
+    return row[0].split(":")[1] if row else ""
+
+
+QUICK_TWO = {"variant": "two-player-300", "rules": {"target": 10, "lose_threshold": -10}}
+
+
+def test_two_workers_serve_one_table_and_each_client_sees_the_others_moves(workers):
+    a, b = workers
+    stack = contextlib.ExitStack()
+    made = httpx.post(a.base + "/api/tables", json={
+        **QUICK_TWO, "seats": [{"kind": "person"}] * 2, "name": "Ann", "listed": True}).json()
+    joined = httpx.post(f"{b.base}/api/tables/{made['table']}/join", json={
+        "seat": 1, "name": "Bob", "secret": made["invites"]["1"]}).json()
+    assert [t["table"] for t in httpx.get(b.base + "/api/tables").json()] == [made["table"]]
+    ann, state = sit(stack, a.ws(made["table"]), made["token"])
+    bob, _ = sit(stack, b.ws(made["table"]), joined["token"])
+    sockets, states = {0: ann, 1: bob}, {0: state, 1: state}
+    while states[0]["seq"] < 40:
+        top = max(s["seq"] for s in states.values())
+        for seat, ws in sockets.items():
+            while states[seat]["seq"] < top:
+                states[seat] = next_state(ws)
+        assert states[0]["view"]["tricks"] == states[1]["view"]["tricks"]
+        assert states[0]["commit"] == states[1]["commit"]
+        mover = states[0]["view"]["to_move"]
+        ws = sockets[mover]
+        ws.send(json.dumps({"type": "action", "action": states[mover]["view"]["legal"][0]}))
+        while states[mover]["seq"] <= top:
+            states[mover] = next_state(ws)
+    assert states[0]["seats"][1]["connected"] and states[1]["seats"][0]["connected"]
+    stack.close()
+
+
+def test_a_killed_owner_is_replaced_within_5_s_and_the_log_has_each_action_once(
+        workers, pg_url):
+    a, b = workers
+    made = httpx.post(a.base + "/api/tables", json={
+        **QUICK_TWO, "seats": [{"kind": "person"}, {"kind": "computer", "level": "easy"}]}).json()
+    table, stack = made["table"], contextlib.ExitStack()
+    watcher, watched = sit(stack, b.ws(table), None)  # a spectator on the other worker
+    ann, state = sit(stack, a.ws(table), made["token"])
+    assert owner(pg_url, table) == a.pid  # its maker owns it
+    mine: list[str] = []
+
+    def move(ws: Any, state: dict[str, Any]) -> dict[str, Any]:
+        """Ann's next action, once she is to move; the state that shows it."""
+        while state["view"]["to_move"] != 0:
+            state = next_state(ws)
+        mine.append(state["view"]["legal"][0])
+        ws.send(json.dumps({"type": "action", "action": mine[-1]}))
+        seq = state["seq"]
+        while state["seq"] <= seq:
+            state = next_state(ws)
+        return state
+
+    while len(mine) < 6 or state["view"]["to_move"] != 1:  # killed while the computer waits
+        state = move(ann, state)
+    a.process.kill()
+    killed = time.monotonic()
+    while owner(pg_url, table) != b.pid:
+        assert time.monotonic() - killed < 5, "the other worker did not take the table"
+        time.sleep(0.1)
+    while watched["seq"] <= state["seq"]:  # the computer's turn, played by its new owner
+        watched = next_state(watcher)
+    ann, state = sit(stack, b.ws(table), made["token"])  # she reconnects to the survivor
+    for _ in range(6):
+        state = move(ann, state)
+    store = PostgresStore(pg_url)
+    [stored] = store.load_all()
+    store.close()
+    assert [e["action"] for e in stored.events if e.get("seat") == 0] == mine
+    game, draws = Game(rules_for("two-player-300", target=10, lose_threshold=-10)), Chance(None)
+    for event in stored.events:  # every action once, in order: the whole log replays
+        apply_event(game, event, draws)
+    assert len(stored.events) >= state["seq"]
+    stack.close()
+
+
+def test_spades_serve_workers_2_runs_two_workers_on_one_port(pg_url, tmp_path):
+    import psycopg
+
+    server = serve(pg_url, tmp_path, "--workers", "2", "--computer-delay", "0")
+    try:
+        ready(server)
+        made = httpx.post(server.base + "/api/tables", json={
+            **QUICK_TWO, "seats": [{"kind": "person"}, {"kind": "computer", "level": "random"}]
+        }).json()
+        with connect(server.ws(made["table"])) as ws:
+            ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+            assert play(ws, 0, 10, next_state(ws))["seq"] > 10
+        with psycopg.connect(pg_url) as db:
+            live = db.execute("SELECT id FROM spades_workers WHERE expires > now()").fetchall()
+        assert len({row[0].split(":")[1] for row in live}) == 2
+    finally:
+        stop(server)

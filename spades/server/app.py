@@ -53,8 +53,9 @@ from ..bots import BOTS
 from ..bots.policy import BESIDE_A_PERSON, CHOICES
 from ..record import dumps
 from ..rules import PRESETS
+from .cluster import Cluster
 from .compute import Computer
-from .store import Store, StoreWriter, open_store
+from .store import PostgresStore, Store, StoredTable, StoreWriter, open_store
 from .table import (
     COMPUTER,
     PERSON,
@@ -84,37 +85,108 @@ class TooFast(ClientError):
 
 
 class Server:
-    """Every table of one server, rebuilt from the store at start-up."""
+    """Every table of one server, rebuilt from the store at start-up; on PostgreSQL one
+    worker of several (:mod:`.cluster`), which may be alone."""
 
     def __init__(self, store: Store, settings: Settings) -> None:
         self.settings = settings
         self.store = StoreWriter(store)
         self.computer = Computer(settings.computer_workers)
         self.tables: dict[str, Table] = {}
+        self.cluster = (Cluster(store.url, self, settings.lease_seconds)
+                        if isinstance(store, PostgresStore) else None)
         self._allowances: dict[str, tuple[float, float]] = {}  # address: (tables, when)
         self._rematching = asyncio.Lock()
         self._creating = asyncio.Lock()
 
     def _table(self, table_id: str, config: dict[str, Any]) -> Table:
-        return Table(table_id, config, self.store, self.settings, self.computer)
+        table = Table(table_id, config, self.store, self.settings, self.computer,
+                      worker=self.cluster.id if self.cluster else "")
+        table.owned = self.cluster is None  # among several, once the lease is taken
+        return table
+
+    def _rebuilt(self, stored: StoredTable) -> Table:
+        """A stored table, its game replayed from its log."""
+        table = self._table(stored.table_id, stored.config)
+        for seat, (name, token_hash) in stored.claims.items():
+            table.seats[seat].name, table.seats[seat].token_hash = name, token_hash
+        for seat, secret_hash in stored.secrets.items():
+            table.seats[seat].secret_hash = secret_hash
+        table.idle_since = table.seen_kept = stored.seen
+        table.chat = stored.chat
+        table.replay(stored.events)
+        self.tables[table.table_id] = table
+        return table
 
     async def load(self) -> None:
-        """Rebuild every stored table from its log, deal what waits, start computer turns."""
+        """Rebuild every stored table from its log, deal what waits, start computer turns
+        (among several workers: those of the tables this one takes)."""
+        if self.cluster is not None:
+            await self.cluster.listen()
         for stored in self.store.store.load_all():
-            table = self._table(stored.table_id, stored.config)
-            for seat, (name, token_hash) in stored.claims.items():
-                table.seats[seat].name, table.seats[seat].token_hash = name, token_hash
-            for seat, secret_hash in stored.secrets.items():
-                table.seats[seat].secret_hash = secret_hash
-            table.idle_since = table.seen_kept = stored.seen
-            table.chat = stored.chat
-            table.replay(stored.events)
-            self.tables[table.table_id] = table
+            self._rebuilt(stored)
         for table in self.tables.values():
-            await table.deal_if_needed()
+            async with table.lock:  # a notice of the same event waits for it
+                await table.deal_if_needed()
             table.schedule()
             for seat in range(len(table.seats)):
                 table.watch_absence(seat)  # people who do not come back are played for
+        if self.cluster is not None:
+            await self.cluster.start()
+
+    async def find(self, table_id: str) -> Table | None:
+        """The table ``table_id``; among several workers, one just made by another is read
+        from the store."""
+        table = self.tables.get(table_id)
+        if table is None and self.cluster is not None:
+            stored = await self.store.load_table(table_id)
+            if stored is not None and table_id not in self.tables:
+                self._rebuilt(stored).schedule()  # its turn clock, shown here too
+            table = self.tables.get(table_id)
+        return table
+
+    async def on_notice(self, notice: dict[str, Any], me: str) -> None:
+        """Apply another worker's notice (:mod:`.cluster`)."""
+        kind, table_id = notice["t"], notice.get("table")
+        if notice.get("w") == me:
+            return
+        if kind == "roll":
+            for known in list(self.tables.values()):
+                if known.clients:
+                    await known.tell_presence()
+            return
+        table = await self.find(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            return
+        if kind == "event":
+            await table.receive(notice["seq"], notice["event"], notice["at"])
+        elif kind == "claim":
+            await table.claimed_elsewhere(notice["seat"], notice["name"], notice["token_hash"])
+        elif kind == "secret":
+            table.seats[notice["seat"]].secret_hash = notice["secret_hash"]
+        elif kind == "chat":
+            await table.chat_elsewhere(notice["n"], notice["line"])
+        elif kind == "here":
+            await table.presence_elsewhere(notice["w"], notice["seats"], notice["spectators"])
+        elif kind == "seat":
+            await table.seat_elsewhere(notice["seat"], notice["away"], notice["left"])
+        elif kind == "rematch":
+            table.rematch_id = notice["rematch"]
+            await table.broadcast()
+
+    async def resync(self) -> None:
+        """Read again what notices may have been missed (the listening connection was
+        lost): new tables, events, claims."""
+        for stored in await asyncio.to_thread(self.store.store.load_all):
+            table = self.tables.get(stored.table_id)
+            if table is None:
+                self._rebuilt(stored)
+                continue
+            if len(stored.events) > len(table.events):
+                seq = len(stored.events) - 1
+                await table.receive(seq, stored.events[seq], None)
+            for seat, (name, token_hash) in stored.claims.items():
+                await table.claimed_elsewhere(seat, name, token_hash)
 
     def check_creation(self, address: str, computers_only: bool) -> None:
         """Count a new table against ``address``'s allowance; raises :class:`TooFast` (and
@@ -153,9 +225,13 @@ class Server:
         table_id = secrets.token_urlsafe(6)
         config = {**config, "creator": creator}
         await self.store.create_table(table_id, config)
-        table = self._table(table_id, config)
+        table = self.tables.get(table_id) or self._table(table_id, config)
+        if self.cluster is not None:
+            await self.cluster.own_new(table_id)
+            table.owned = True
         invites = await table.invite_secrets()
-        await table.deal_if_needed()
+        async with table.lock:
+            await table.deal_if_needed()
         self.tables[table_id] = table
         table.schedule()
         return table, invites
@@ -166,6 +242,8 @@ class Server:
             if table.rematch_id is None:
                 config = {**table.config, "bot_seed": secrets.token_hex(16)}
                 table.rematch_id = (await self.create(config, table.creator))[0].table_id
+                await self.store.announce({"t": "rematch", "w": table.worker,
+                                           "table": table.table_id, "rematch": table.rematch_id})
         return self.tables[table.rematch_id]
 
     async def sweep(self) -> None:
@@ -177,7 +255,7 @@ class Server:
             await asyncio.sleep(every)
             now = time.time()
             for table in list(self.tables.values()):
-                reason = table.expired(now)
+                reason = table.expired(now) if table.owned else None
                 try:
                     if reason is not None:
                         await table.end(reason)
@@ -218,8 +296,8 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
     store = open_store(db)
     server = Server(store, settings)
 
-    def table_or_404(request: Request) -> Table:
-        table = server.tables.get(request.path_params["table_id"])
+    async def table_or_404(request: Request) -> Table:
+        table = await server.find(request.path_params["table_id"])
         if table is None:
             raise ClientError("no such table")
         return table
@@ -265,13 +343,13 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
 
     async def table_info(request: Request) -> Response:
         try:
-            return JSONResponse(table_or_404(request).summary())
+            return JSONResponse((await table_or_404(request)).summary())
         except ClientError as error:
             return _error(str(error), 404)
 
     async def join(request: Request) -> Response:
         try:
-            table = table_or_404(request)
+            table = await table_or_404(request)
             body = await _body(request)
             seat = body.get("seat") if isinstance(body, dict) else None
             if not isinstance(seat, int) or isinstance(seat, bool):
@@ -288,7 +366,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
 
     async def record(request: Request) -> Response:
         try:
-            table = table_or_404(request)
+            table = await table_or_404(request)
         except ClientError as error:
             return _error(str(error), 404)
         if not table.game.over:
@@ -302,7 +380,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             await ws.close(code=1008)
             return
         await ws.accept()
-        table = server.tables.get(ws.path_params["table_id"])
+        table = await server.find(ws.path_params["table_id"])
         if table is None:
             await ws.send_json({"type": "error", "message": "no such table"})
             await ws.close(code=4404)
@@ -340,7 +418,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
                 token = data.get("token")
                 if token is None:
                     return None
-                seat = table.seat_for(token) if isinstance(token, str) else None
+                seat = await table.find_seat(token) if isinstance(token, str) else None
                 if seat is None:
                     raise ClientError("this token holds no seat at this table")
                 return seat
@@ -400,6 +478,8 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         sweeper = asyncio.create_task(server.sweep())
         yield
         sweeper.cancel()
+        if server.cluster is not None:
+            await server.cluster.stop()
         for table in server.tables.values():
             async with table.lock:  # an action being committed is applied first
                 table.stop()

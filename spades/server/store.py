@@ -11,6 +11,12 @@ token, never the token), each person seat's invite secret (its SHA-256 too), the
 chat and when someone was last at the table are kept beside the log. :class:`StoreWriter` runs the
 writes in one thread of their own, in order, so that the server's event loop never waits
 on a disk.
+
+On PostgreSQL each write also announces itself on the channel ``spades`` (``NOTIFY``, in
+the same statement, so a notice is sent exactly when its row is committed): that is how
+the other workers on the database learn of it (:mod:`.cluster`). The same database keeps
+the workers' heartbeats (``spades_workers``) and which worker owns which table
+(``spades_owners``).
 """
 
 from __future__ import annotations
@@ -61,9 +67,23 @@ class Store(Protocol):
         """Keep the hash of ``seat``'s invite secret (replacing an earlier one)."""
         ...
 
-    def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
+    def append(self, table_id: str, seq: int, event: dict[str, Any],
+               at: float | None = None) -> None:
         """Append event number ``seq`` (from 0), which must be the table's next; raises
-        :class:`LogConflict` if it is not (another worker got there first)."""
+        :class:`LogConflict` if it is not (another worker got there first). ``at`` is when
+        the action came, told to the other workers."""
+        ...
+
+    def events_since(self, table_id: str, seq: int) -> list[dict[str, Any]]:
+        """The table's events from number ``seq`` on, in order."""
+        ...
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """One table as :meth:`load_all` gives it (None: no such table)."""
+        ...
+
+    def announce(self, notice: dict[str, Any]) -> None:
+        """Tell the other workers on this database ``notice`` (nothing without them)."""
         ...
 
     def mark_seen(self, table_id: str, when: float) -> None:
@@ -71,7 +91,8 @@ class Store(Protocol):
         ...
 
     def add_chat(self, table_id: str, number: int, line: dict[str, Any]) -> None:
-        """Keep chat line ``number`` (from 0) of the table."""
+        """Keep chat line ``number`` (from 0) of the table; raises :class:`LogConflict`
+        if another worker stored that number first."""
         ...
 
     def load_all(self) -> list[StoredTable]:
@@ -103,6 +124,14 @@ _SCHEMA = (
         table_id TEXT NOT NULL REFERENCES spades_tables(id), seq INTEGER NOT NULL,
         event TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
 )
+CHANNEL = "spades"  # PostgreSQL's channel of the workers' notices
+# several workers on one PostgreSQL: their heartbeats, and the owner of each table
+_CLUSTER_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS spades_workers (
+        id TEXT PRIMARY KEY, expires TIMESTAMPTZ NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS spades_owners (
+        table_id TEXT PRIMARY KEY REFERENCES spades_tables(id), worker TEXT NOT NULL)""",
+)
 
 
 class SQLStore:
@@ -113,6 +142,7 @@ class SQLStore:
     # the driver's error for a number stored by another connection at the same moment
     # (SQLite has one writer: its check of the next number and the insert are one step)
     unique_violation: tuple[type[Exception], ...] = ()
+    announces = False  # whether writes are announced to other workers (NOTIFY)
 
     def __init__(self, connection: Any) -> None:
         self._lock = threading.Lock()
@@ -125,63 +155,104 @@ class SQLStore:
             cursor = self._db.execute(sql.replace("?", self.placeholder), params)
             return cursor.fetchall() if cursor.description else []
 
+    def _write(self, sql: str, params: tuple[Any, ...], notice: dict[str, Any]) -> int:
+        """Run one write ending in ``RETURNING``: the rows it wrote. Where other workers
+        listen (PostgreSQL), ``notice`` is announced by the same statement."""
+        if not self.announces:
+            return len(self._run(sql, params))
+        return len(self._run(f"WITH done AS ({sql}) SELECT pg_notify('{CHANNEL}', ?) FROM done",
+                             (*params, json.dumps(notice))))
+
+    def announce(self, notice: dict[str, Any]) -> None:
+        if self.announces:
+            self._run(f"SELECT pg_notify('{CHANNEL}', ?)", (json.dumps(notice),))
+
     def create_table(self, table_id: str, config: dict[str, Any]) -> None:
-        self._run("INSERT INTO spades_tables (id, config, created) VALUES (?, ?, ?)",
-                  (table_id, json.dumps(config), time.time()))
+        self._write("INSERT INTO spades_tables (id, config, created) VALUES (?, ?, ?)"
+                    " RETURNING 1", (table_id, json.dumps(config), time.time()),
+                    {"t": "table", "table": table_id})
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
-        self._run("INSERT INTO spades_claims (table_id, seat, name, token_hash)"
-                  " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE"
-                  " SET name = excluded.name, token_hash = excluded.token_hash",
-                  (table_id, seat, name, token_hash))
+        self._write("INSERT INTO spades_claims (table_id, seat, name, token_hash)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE"
+                    " SET name = excluded.name, token_hash = excluded.token_hash RETURNING 1",
+                    (table_id, seat, name, token_hash),
+                    {"t": "claim", "table": table_id, "seat": seat, "name": name,
+                     "token_hash": token_hash})
 
     def set_secret(self, table_id: str, seat: int, secret_hash: str) -> None:
-        self._run("INSERT INTO spades_secrets (table_id, seat, secret_hash) VALUES (?, ?, ?)"
-                  " ON CONFLICT (table_id, seat) DO UPDATE SET secret_hash = excluded.secret_hash",
-                  (table_id, seat, secret_hash))
+        self._write("INSERT INTO spades_secrets (table_id, seat, secret_hash) VALUES (?, ?, ?)"
+                    " ON CONFLICT (table_id, seat) DO UPDATE SET secret_hash = excluded.secret_hash"
+                    " RETURNING 1", (table_id, seat, secret_hash),
+                    {"t": "secret", "table": table_id, "seat": seat, "secret_hash": secret_hash})
 
-    def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
+    def append(self, table_id: str, seq: int, event: dict[str, Any],
+               at: float | None = None) -> None:
         # stored only as the table's next number; two connections that both saw the same
         # next number race on the key (table_id, seq), and the second fails
         try:
-            stored = self._run(
+            stored = self._write(
                 "INSERT INTO spades_events (table_id, seq, event) SELECT ?, ?, ?"
                 " WHERE ? = (SELECT COALESCE(MAX(seq) + 1, 0) FROM spades_events"
                 " WHERE table_id = ?) RETURNING seq",
-                (table_id, seq, json.dumps(event), seq, table_id))
+                (table_id, seq, json.dumps(event), seq, table_id),
+                {"t": "event", "table": table_id, "seq": seq, "event": event, "at": at})
         except self.unique_violation:
-            stored = []
+            stored = 0
         if not stored:
             raise LogConflict(f"table {table_id}: event {seq} is not the next in its log "
                               "(another worker got there first)")
+
+    def events_since(self, table_id: str, seq: int) -> list[dict[str, Any]]:
+        return [json.loads(event) for (event,) in self._run(
+            "SELECT event FROM spades_events WHERE table_id = ? AND seq >= ? ORDER BY seq",
+            (table_id, seq))]
 
     def mark_seen(self, table_id: str, when: float) -> None:
         self._run("INSERT INTO spades_seen (table_id, seen) VALUES (?, ?)"
                   " ON CONFLICT (table_id) DO UPDATE SET seen = excluded.seen", (table_id, when))
 
     def add_chat(self, table_id: str, number: int, line: dict[str, Any]) -> None:
-        self._run("INSERT INTO spades_chat (table_id, n, line) VALUES (?, ?, ?)",
-                  (table_id, number, json.dumps(line)))
+        try:
+            self._write("INSERT INTO spades_chat (table_id, n, line) VALUES (?, ?, ?)"
+                        " RETURNING 1", (table_id, number, json.dumps(line)),
+                        {"t": "chat", "table": table_id, "n": number, "line": line})
+        except self.unique_violation:
+            raise LogConflict(f"table {table_id}: chat line {number} is taken "
+                              "(another worker got there first)") from None
 
-    def load_all(self) -> list[StoredTable]:
+    def _load(self, where: str, params: tuple[Any, ...]) -> list[StoredTable]:
+        """The tables whose id passes ``where`` (a condition on ``table_id``)."""
         tables = {row[0]: StoredTable(row[0], json.loads(row[1]), seen=row[2])
                   for row in self._run(
-                      "SELECT id, config, created FROM spades_tables ORDER BY created, id")}
-        for table_id, seen in self._run("SELECT table_id, seen FROM spades_seen"):
+                      "SELECT id, config, created FROM spades_tables"
+                      f" WHERE {where.replace('table_id', 'id')} ORDER BY created, id", params)}
+        for table_id, seen in self._run(
+                f"SELECT table_id, seen FROM spades_seen WHERE {where}", params):
             tables[table_id].seen = seen
         for table_id, seat, name, token_hash in self._run(
-                "SELECT table_id, seat, name, token_hash FROM spades_claims"):
+                f"SELECT table_id, seat, name, token_hash FROM spades_claims WHERE {where}",
+                params):
             tables[table_id].claims[seat] = (name, token_hash)
         for table_id, seat, secret_hash in self._run(
-                "SELECT table_id, seat, secret_hash FROM spades_secrets"):
+                f"SELECT table_id, seat, secret_hash FROM spades_secrets WHERE {where}", params):
             tables[table_id].secrets[seat] = secret_hash
         for table_id, event in self._run(
-                "SELECT table_id, event FROM spades_events ORDER BY table_id, seq"):
+                f"SELECT table_id, event FROM spades_events WHERE {where}"
+                " ORDER BY table_id, seq", params):
             tables[table_id].events.append(json.loads(event))
         for table_id, line in self._run(
-                "SELECT table_id, line FROM spades_chat ORDER BY table_id, n"):
+                f"SELECT table_id, line FROM spades_chat WHERE {where} ORDER BY table_id, n",
+                params):
             tables[table_id].chat.append(json.loads(line))
         return list(tables.values())
+
+    def load_all(self) -> list[StoredTable]:
+        return self._load("1 = 1", ())
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        found = self._load("table_id = ?", (table_id,))
+        return found[0] if found else None
 
     def close(self) -> None:
         with self._lock:
@@ -206,6 +277,7 @@ class PostgresStore(SQLStore):
     """The store in a PostgreSQL database, through psycopg 3 (extra ``postgres``)."""
 
     placeholder = "%s"
+    announces = True
 
     def __init__(self, url: str) -> None:
         try:
@@ -216,9 +288,18 @@ class PostgresStore(SQLStore):
         try:
             connection = psycopg.connect(url, autocommit=True)
         except psycopg.Error as error:
-            raise SpadesError(f"cannot connect to PostgreSQL: {error}") from None
+            said = " ".join(str(error).split())  # psycopg's message has several lines
+            raise SpadesError(f"cannot connect to PostgreSQL: {said}") from None
         self.unique_violation = (psycopg.errors.UniqueViolation,)
-        super().__init__(connection)
+        self.url = url
+        # workers starting at once: one makes the tables, the others wait for it
+        connection.execute("SELECT pg_advisory_lock(hashtext('spades_schema'))")
+        try:
+            super().__init__(connection)
+            for statement in _CLUSTER_SCHEMA:
+                self._run(statement)
+        finally:
+            connection.execute("SELECT pg_advisory_unlock(hashtext('spades_schema'))")
 
 
 class StoreWriter:
@@ -229,26 +310,39 @@ class StoreWriter:
         self.store = store
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="spades-store")
 
-    async def _write(self, method: Any, *args: Any) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._thread, method, *args)
+    async def _call(self, method: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, method, *args)
 
     async def create_table(self, table_id: str, config: dict[str, Any]) -> None:
-        await self._write(self.store.create_table, table_id, config)
+        await self._call(self.store.create_table, table_id, config)
 
     async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
-        await self._write(self.store.claim_seat, table_id, seat, name, token_hash)
+        await self._call(self.store.claim_seat, table_id, seat, name, token_hash)
 
     async def set_secret(self, table_id: str, seat: int, secret_hash: str) -> None:
-        await self._write(self.store.set_secret, table_id, seat, secret_hash)
+        await self._call(self.store.set_secret, table_id, seat, secret_hash)
 
-    async def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
-        await self._write(self.store.append, table_id, seq, event)
+    async def append(self, table_id: str, seq: int, event: dict[str, Any],
+                     at: float | None = None) -> None:
+        await self._call(self.store.append, table_id, seq, event, at)
+
+    async def events_since(self, table_id: str, seq: int) -> list[dict[str, Any]]:
+        """The table's events from ``seq`` on, read after the writes asked before."""
+        result: list[dict[str, Any]] = await self._call(self.store.events_since, table_id, seq)
+        return result
+
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        result: StoredTable | None = await self._call(self.store.load_table, table_id)
+        return result
+
+    async def announce(self, notice: dict[str, Any]) -> None:
+        await self._call(self.store.announce, notice)
 
     async def mark_seen(self, table_id: str, when: float) -> None:
-        await self._write(self.store.mark_seen, table_id, when)
+        await self._call(self.store.mark_seen, table_id, when)
 
     async def add_chat(self, table_id: str, number: int, line: dict[str, Any]) -> None:
-        await self._write(self.store.add_chat, table_id, number, line)
+        await self._call(self.store.add_chat, table_id, number, line)
 
     def close(self) -> None:
         """Finish the writes asked for, then release the store."""

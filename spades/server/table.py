@@ -22,6 +22,15 @@ nothing for a free seat of a table its creator listed in the lobby; the secret t
 seat back from another device, whose connection is told so. A table nobody has been
 connected to for ``Settings.idle_seconds`` ends (an ``end`` event closes its log), and
 so does a table of computers only that nobody has watched for ``unwatched_seconds``.
+
+With several workers on one PostgreSQL database (:mod:`.cluster`) every worker holds every
+table: its own clients' actions it stores under the next number (a :class:`LogConflict`
+means another worker's event came first: it is read, applied, and the action checked
+again), the others' it applies from their notices (:meth:`Table.receive`). The work done
+once per table (dealing, computer turns, the turn clock's decision, absence takeovers,
+expiry) is done only while the worker ``owned`` the table. An action the computer took for
+a person says so in the log (``"by": "clock"`` or ``"computer"``), so that every worker
+counts her timeouts alike; where the people are connected is told to the other workers.
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ from ..observation import TrickView
 from ..rules import PRESETS, rules_for
 from .compute import Computer, costly_plays, decide, explain
 from .fair import commitment, deck_from_seed, new_seed
-from .store import StoreWriter
+from .store import LogConflict, StoreWriter
 
 log = logging.getLogger("spades.server")
 PERSON, COMPUTER = "person", "computer"
@@ -60,6 +69,8 @@ SCORE_LIMIT = 2000  # a table's target and losing threshold, either sign
 TURN_SECONDS, TURN_LIMIT = 60, 600  # a person's time for a decision: the default, the most
 TIMEOUTS_AWAY = 3  # decisions in a row the computer took for a person before she is away
 CHAT_LIMIT, CHAT_SHOWN = 200, 100  # characters of a chat message; lines a newcomer gets
+CONFLICT_RETRIES = 3  # an action tried again after another worker's event came first
+OWNER_POLL = 0.25  # seconds between looks at whether this worker now owns the table
 ENDED = {"idle": "nobody was at this table for a long time",
          "unwatched": "nobody was watching this table of computer players"}
 
@@ -119,7 +130,8 @@ class Settings:
     ``computer_workers`` is the number of worker processes (None: one per core; 0: a thread).
     A table nobody was at for ``idle_seconds`` ends; one of computers only, nobody watching
     it for ``unwatched_seconds``. A client may chat ``chat_burst`` lines at once, then one
-    every ``chat_every`` seconds.
+    every ``chat_every`` seconds. Among several workers on PostgreSQL, a table whose
+    owner's heartbeat is ``lease_seconds`` old goes to another worker.
     """
 
     computer_delay: float = 0.6
@@ -135,6 +147,7 @@ class Settings:
     idle_seconds: float = 24 * 3600.0
     unwatched_seconds: float = 30.0
     computer_workers: int | None = None
+    lease_seconds: float = 3.0
     chat_burst: int = 5
     chat_every: float = 2.0
 
@@ -150,7 +163,8 @@ class Seat:
     name: str
     token_hash: str | None = None
     secret_hash: str | None = None  # None: a seat of a table stored before invite secrets
-    connections: int = 0
+    connections: int = 0  # to this worker
+    elsewhere: int = 0  # to the other workers on the database
     away: bool = False
     left: bool = False
     timeouts: int = 0
@@ -158,8 +172,13 @@ class Seat:
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "name": self.name,
                 "claimed": self.token_hash is not None or self.kind == COMPUTER,
-                "connected": self.connections > 0, "away": self.away, "left": self.left,
+                "connected": self.present, "away": self.away, "left": self.left,
                 "timeouts": self.timeouts}
+
+    @property
+    def present(self) -> bool:
+        """Whether her person is connected to any worker."""
+        return self.connections + self.elsewhere > 0
 
     def back(self) -> None:
         """Her person plays the seat again."""
@@ -299,6 +318,7 @@ class Table:
     clients: set[Client] = field(default_factory=set)
     chat: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "name", "text", "at"}
     rematch_id: str | None = None
+    worker: str = ""  # this worker's id among several (see .cluster)
 
     def __post_init__(self) -> None:
         self.rules = rules_for(self.config["variant"], **self.config["rules"])
@@ -315,33 +335,98 @@ class Table:
         self.ended: str | None = None  # why the table ended before the game did
         self.idle_since = time.time()  # when its last connection went (or it began)
         self.seen_kept = self.idle_since  # the last such time the store keeps
+        self.owned = True  # whether this worker does the once-only work (one alone: yes)
+        self.elsewhere: dict[str, tuple[list[int], int]] = {}  # worker: (seats, spectators)
 
     # ------------------------------------------------------------ the log
 
     def replay(self, events: list[dict[str, Any]]) -> None:
         """Rebuild the game from stored events (at start-up)."""
         for event in events:
-            if event["kind"] == "end":
-                self.ended = event["reason"]
-                self.events.append(event)
-            else:
-                self._take(event)
+            self._apply(event, live=False)
 
-    def _take(self, event: dict[str, Any]) -> None:
+    def _apply(self, event: dict[str, Any], live: bool = True) -> None:
+        """Apply a stored event. A ``live`` person's action (not one replayed at start-up)
+        also says who took it: her own takes her seat back, the turn clock's counts
+        towards ``TIMEOUTS_AWAY``."""
+        if event["kind"] == "end":
+            self.ended = event["reason"]
+            self.events.append(event)
+            self.stop()
+            return
         if event["kind"] == "deal":
             self.seeds.append(event["seed"])
         apply_event(self.game, event, self._draws)
         self.events.append(event)
+        if live and event["kind"] == "action" and self.seats[event["seat"]].kind == PERSON:
+            seat, by = self.seats[event["seat"]], event.get("by")
+            if by is None:
+                seat.back()  # she acts: her seat is hers again
+            elif by == "clock":
+                seat.timeouts += 1
+                seat.away = seat.timeouts >= TIMEOUTS_AWAY
 
-    async def _record(self, event: dict[str, Any]) -> None:
-        """Commit ``event`` to the store, then apply it."""
-        await self.store.append(self.table_id, len(self.events), event)
-        self._take(event)
+    async def _record(self, event: dict[str, Any], at: float | None = None) -> None:
+        """Commit ``event`` to the store, then apply it. A :class:`LogConflict` (another
+        worker stored the number first) is raised once the events it missed are applied."""
+        try:
+            await self.store.append(self.table_id, len(self.events), event, at)
+        except LogConflict:
+            before = self.game.hand_number
+            if await self._catch_up():
+                await self._after(before)
+            raise
+        self._apply(event)
+
+    async def _catch_up(self) -> bool:
+        """Apply the events other workers stored that this one has not (the lock held);
+        whether there were any."""
+        missed = await self.store.events_since(self.table_id, len(self.events))
+        for event in missed:
+            self._apply(event)
+        return bool(missed)
+
+    async def receive(self, seq: int, event: dict[str, Any], at: float | None) -> None:
+        """Event ``seq`` that another worker stored (its notice): applied in order (a gap
+        is read from the store), then dealt after and broadcast as this worker's own."""
+        async with self.lock:
+            if seq < len(self.events):  # this worker's own, or read already
+                return
+            before = self.game.hand_number
+            if seq > len(self.events):
+                await self._catch_up()
+            else:
+                self._at = at
+                self._apply(event)
+            await self.deal_if_needed()
+            await self._after(before)
 
     async def deal_if_needed(self) -> None:
-        """Deal the waiting hand from a fresh secret seed."""
-        while self.game.phase is Phase.DEAL and self.ended is None:
-            await self._record({"kind": "deal", "seed": new_seed()})
+        """Deal the waiting hand from a fresh secret seed (its owner only)."""
+        while self.owned and self.game.phase is Phase.DEAL and self.ended is None:
+            with contextlib.suppress(LogConflict):  # caught up: look again
+                await self._record({"kind": "deal", "seed": new_seed()})
+
+    async def own(self) -> None:
+        """This worker now does the table's once-only work: it reads what it missed,
+        deals, starts the computer's turn and the absence timers."""
+        async with self.lock:
+            self.owned = True
+            before = self.game.hand_number
+            await self._catch_up()
+            await self.deal_if_needed()
+            await self._after(before)
+        for seat in range(len(self.seats)):
+            self.watch_absence(seat)
+
+    def disown(self) -> None:
+        """Another worker does the once-only work now: stop this one's."""
+        self.owned = False
+        for task in [self._computer, *self._away.values()]:
+            if task is not None:
+                task.cancel()
+        self._computer = None
+        self._away.clear()
 
     @property
     def running(self) -> bool:
@@ -375,9 +460,15 @@ class Table:
         """Whether spectators may write in the chat (they always read it)."""
         return self.config.get("spectator_chat", False)
 
+    @property
+    def watched(self) -> bool:
+        """Whether anyone is connected to the table, on any worker."""
+        return bool(self.clients) or any(sum(seats) + spectators
+                                         for seats, spectators in self.elsewhere.values())
+
     def expired(self, now: float) -> str | None:
         """Why the table should end at ``now`` (``time.time()``), if it should."""
-        if not self.running or self.clients:
+        if not self.running or self.watched:
             return None
         idle = now - self.idle_since
         if self.computers_only and idle >= self.settings.unwatched_seconds:
@@ -389,11 +480,10 @@ class Table:
         async with self.lock:
             if not self.running:
                 return
-            event = {"kind": "end", "reason": reason}
-            await self.store.append(self.table_id, len(self.events), event)
-            self.events.append(event)
-            self.ended = reason
-            self.stop()
+            try:
+                await self._record({"kind": "end", "reason": reason})
+            except LogConflict:  # another event came first: the next sweep looks again
+                return
         await self.broadcast()
 
     # ------------------------------------------------------------ views
@@ -469,7 +559,8 @@ class Table:
                 "hand": self.game.hand_number, "scores": list(self.game.scores),
                 "over": self.game.over, "winner": self.game.winner, "listed": self.listed,
                 "ended": None if self.ended is None else ENDED[self.ended],
-                "spectators": sum(c.seat is None for c in self.clients)}
+                "spectators": sum(c.seat is None for c in self.clients)
+                + sum(spectators for _, spectators in self.elsewhere.values())}
 
     # ------------------------------------------------------------ seats and clients
 
@@ -509,6 +600,10 @@ class Table:
                 raise ClientError(f"this table has ended: {ENDED[self.ended]}")
             if self.game.over and secret is None:  # its link still moves a seat (a rematch)
                 raise ClientError("this game is over")
+            if secret is not None and self.worker:  # set on another worker just now?
+                stored = await self.store.load_table(self.table_id)
+                if stored is not None and seat in stored.secrets:
+                    target.secret_hash = stored.secrets[seat]
             if secret is not None:
                 if target.secret_hash is None or not hmac.compare_digest(
                         target.secret_hash, hash_token(secret)):
@@ -526,19 +621,51 @@ class Table:
             token = secrets.token_urlsafe(24)
             name = clean_name(name, target.name)
             await self.store.claim_seat(self.table_id, seat, name, hash_token(token))
-            target.name, target.token_hash = name, hash_token(token)
-            replaced = [c for c in self.clients if c.seat == seat]
-            for client in replaced:
-                self.clients.discard(client)
-                client.seat = None  # whatever it still sends is a spectator's
-                target.connections -= 1
+            replaced = self._claimed(seat, name, hash_token(token))
+        await self._replace(seat, replaced)
+        return token, new_secret
+
+    def _claimed(self, seat: int, name: str, token_hash: str) -> list[Client]:
+        """Bind ``seat`` to a new claim; its clients on this worker, counted out."""
+        target = self.seats[seat]
+        target.name, target.token_hash = name, token_hash
+        replaced = [c for c in self.clients if c.seat == seat]
+        for client in replaced:
+            self.clients.discard(client)
+            client.seat = None  # whatever it still sends is a spectator's
+            target.connections -= 1
+        return replaced
+
+    async def _replace(self, seat: int, replaced: list[Client]) -> None:
+        """Tell the ``replaced`` clients that ``seat`` was taken elsewhere, and close them."""
         for client in replaced:
             await client.send({"type": "replaced", "message":
                                f"Seat {seat + 1} was taken with its invite link on another "
                                "device or tab; this page no longer plays it."})
             await client.close(4001)
+        if replaced:
+            await self.tell_presence()
         self.watch_absence(seat)  # claimed, then never connected, is away too
-        return token, new_secret
+
+    async def claimed_elsewhere(self, seat: int, name: str, token_hash: str) -> None:
+        """A claim another worker stored (its notice)."""
+        async with self.lock:
+            if self.seats[seat].token_hash == token_hash:
+                return
+            replaced = self._claimed(seat, name, token_hash)
+        await self._replace(seat, replaced)
+        await self.broadcast()
+
+    async def find_seat(self, token: str) -> int | None:
+        """The seat ``token`` holds; a claim another worker stored that has not reached
+        this one yet is read from the store."""
+        seat = self.seat_for(token)
+        if seat is None and self.worker:
+            stored = await self.store.load_table(self.table_id)
+            for number, (name, token_hash) in (stored.claims if stored else {}).items():
+                await self.claimed_elsewhere(number, name, token_hash)
+            seat = self.seat_for(token)
+        return seat
 
     async def keep_seen(self, now: float) -> None:
         """Store, now and then, that people are at the table, so that a server that
@@ -555,17 +682,66 @@ class Table:
         self.idle_since = time.time()
         await client.send(self.welcome(client.seat))
         if client.seat is not None:
-            seat = self.seats[client.seat]
-            seat.connections += 1
-            task = self._away.pop(client.seat, None)
-            if task is not None:
-                task.cancel()
-            if not seat.left:  # back, unless she left the seat to the computer
-                seat.away = False
+            self.seats[client.seat].connections += 1
+            self._arrived(client.seat)
             self.schedule()
             await self.broadcast()
         else:
             await client.send(self.state(None))
+        await self.tell_presence()
+
+    def _arrived(self, number: int) -> None:
+        """Her person is connected: no away timer, and her seat is hers again unless she
+        left it to the computer."""
+        task = self._away.pop(number, None)
+        if task is not None:
+            task.cancel()
+        if not self.seats[number].left:
+            self.seats[number].away = False
+
+    async def tell_presence(self) -> None:
+        """Tell the other workers how many of this worker's clients sit at each seat and
+        watch."""
+        if self.worker:
+            await self.store.announce({
+                "t": "here", "w": self.worker, "table": self.table_id,
+                "seats": [s.connections for s in self.seats],
+                "spectators": sum(c.seat is None for c in self.clients)})
+
+    async def _tell_seat(self, number: int) -> None:
+        """Tell the other workers that a seat was left to the computer, or taken back."""
+        if self.worker:
+            seat = self.seats[number]
+            await self.store.announce({"t": "seat", "w": self.worker, "table": self.table_id,
+                                       "seat": number, "away": seat.away, "left": seat.left})
+
+    async def presence_elsewhere(self, worker: str, seats: list[int] | None,
+                                 spectators: int = 0) -> None:
+        """Another worker's clients at this table (``seats`` None: that worker is gone)."""
+        if seats is None:
+            if self.elsewhere.pop(worker, None) is None:
+                return
+        else:
+            self.elsewhere[worker] = (seats, spectators)
+        self.idle_since = time.time()
+        for number, seat in enumerate(self.seats):
+            was = seat.present
+            seat.elsewhere = sum(counts[number] for counts, _ in self.elsewhere.values())
+            if seat.present and not was:
+                self._arrived(number)
+            elif was and not seat.present:
+                self.watch_absence(number)
+        self.schedule()
+        await self.broadcast()
+
+    async def seat_elsewhere(self, number: int, away: bool, left: bool) -> None:
+        """A seat left to the computer, or taken back, on another worker."""
+        seat = self.seats[number]
+        seat.away, seat.left = away, left
+        if not away:
+            seat.timeouts = 0
+        self.schedule()
+        await self.broadcast()
 
     async def detach(self, client: Client) -> None:
         if client not in self.clients:  # replaced: counted out already
@@ -576,27 +752,32 @@ class Table:
             with contextlib.suppress(RuntimeError):  # the server is stopping: kept at restart
                 await self._mark_seen(self.idle_since)
         if client.seat is None:
+            await self.tell_presence()
             return
         self.seats[client.seat].connections -= 1
         self.watch_absence(client.seat)
         await self.broadcast()
+        await self.tell_presence()
 
     def watch_absence(self, number: int) -> None:
-        """Start the away timer of a claimed person seat with no connection: once it runs
-        out, the seat's level plays for the person until she comes back."""
+        """Start the away timer of a claimed person seat with no connection (the owner's
+        work): once it runs out, the seat's level plays for the person until she comes
+        back."""
         seat = self.seats[number]
-        if (seat.kind == PERSON and seat.token_hash is not None and seat.connections == 0
-                and not seat.away and self.running and number not in self._away):
+        if (self.owned and seat.kind == PERSON and seat.token_hash is not None
+                and not seat.present and not seat.away and self.running
+                and number not in self._away):
             self._away[number] = asyncio.create_task(self._away_after(number))
 
     async def _away_after(self, number: int) -> None:
         await asyncio.sleep(self.settings.away_seconds)
         self._away.pop(number, None)
         seat = self.seats[number]
-        if seat.connections == 0:
+        if not seat.present:
             seat.away = True
             self.schedule()
             await self.broadcast()
+            await self._tell_seat(number)
 
     # ------------------------------------------------------------ acting
 
@@ -624,12 +805,17 @@ class Table:
         except NotationError as error:
             raise ClientError(str(error)) from None
         async with self.lock:
-            try:
-                self.game.verify(action, seat)
-            except IllegalAction as error:
-                raise ClientError(in_words(error, self.names, self.game.to_move)) from None
-            self.seats[seat].back()  # she acts: her seat is hers again
-            await self._accept(seat, action, received)
+            for _ in range(CONFLICT_RETRIES):
+                try:
+                    self.game.verify(action, seat)
+                except IllegalAction as error:
+                    raise ClientError(in_words(error, self.names, self.game.to_move)) from None
+                try:
+                    await self._accept(seat, action, received)
+                    return
+                except LogConflict:  # another worker's event came first, now applied
+                    continue
+        raise ClientError("the table is busy: send your action again")
 
     async def leave(self, client: Client, away: Any) -> None:
         """A person leaves her seat to its computer level (``away`` true) or takes it back."""
@@ -644,6 +830,7 @@ class Table:
             seat.back()
         self.schedule()
         await self.broadcast()
+        await self._tell_seat(client.seat)
 
     async def say(self, client: Client, text: Any) -> None:
         """A line of chat from ``client``: plain text, kept with the table, sent to all."""
@@ -660,20 +847,41 @@ class Table:
             raise ClientError("too many messages at once: wait a few seconds")
         name = "Spectator" if client.seat is None else self.seats[client.seat].name
         line = {"seat": client.seat, "name": name, "text": text, "at": time.time()}
-        await self.store.add_chat(self.table_id, len(self.chat), line)
-        self.chat.append(line)
+        async with self.lock:
+            try:
+                await self.store.add_chat(self.table_id, len(self.chat), line)
+            except LogConflict:
+                raise ClientError("someone wrote at the same moment: send it again") from None
+            self.chat.append(line)
         await self.broadcast({"type": "chat", "line": line})
 
-    async def _accept(self, seat: int, action: Action, received: float) -> None:
+    async def chat_elsewhere(self, number: int, line: dict[str, Any]) -> None:
+        """Chat line ``number`` written on another worker (its notice)."""
+        async with self.lock:
+            if number < len(self.chat):  # this worker's own
+                return
+            self.chat.append(line)
+        await self.broadcast({"type": "chat", "line": line})
+
+    async def _accept(self, seat: int, action: Action, received: float,
+                      by: str | None = None) -> None:
         """Store, apply and broadcast a legal action; ``received`` is when it came (or was
-        decided), sent along as ``at`` so that a client can time the broadcast."""
+        decided), sent along as ``at`` so that a client can time the broadcast; ``by``
+        says who took a person's action for her (``"clock"``, ``"computer"``). Raises
+        :class:`LogConflict` when another worker's event came first (then applied)."""
         if self.ended is not None:
             raise ClientError(f"this table has ended: {ENDED[self.ended]}")
         self._at = received
         before = self.game.hand_number
-        await self._record({"kind": "action", "seat": seat, "action": str(action)})
+        event = {"kind": "action", "seat": seat, "action": str(action)}
+        await self._record(event if by is None else {**event, "by": by}, received)
         await self.deal_if_needed()
-        self.schedule()  # the next turn's clock is in the state sent now
+        await self._after(before)
+
+    async def _after(self, before: int) -> None:
+        """Once events are applied: the next turn (its clock is in the state sent now),
+        the seeds and records of the hands finished since hand ``before``, the state."""
+        self.schedule()
         ended = [n for n in range(before, self.game.hand_number + 1)
                  if n and self.game.hands[n - 1].result is not None]
         for number in ended:
@@ -707,7 +915,7 @@ class Table:
             if turn is not None:
                 self._deadline = asyncio.get_running_loop().time() + self.turn_seconds
                 self._clock = asyncio.create_task(self._time_out(*turn))
-        if seat is None or person or self.ended is not None:
+        if seat is None or person or self.ended is not None or not self.owned:
             return
         if self._computer is None or self._computer.done():
             self._computer = asyncio.create_task(self._computer_turn())
@@ -733,10 +941,12 @@ class Table:
         if seat is not None and self._automatic(seat):
             action = await self._decide(seat)
             decided = time.time()
+            by = "computer" if self.seats[seat].kind == PERSON else None
             async with self.lock:  # not for a person who came back while it thought
                 if (len(self.events) == seq and self.game.to_move == seat and self.running
                         and self._automatic(seat)):
-                    await self._accept(seat, action, decided)
+                    with contextlib.suppress(LogConflict):  # another worker's came first
+                        await self._accept(seat, action, decided, by)
         self._computer = None
         self.schedule()
 
@@ -744,15 +954,15 @@ class Table:
         """When the person to move runs out of time, her level takes this one decision;
         the ``TIMEOUTS_AWAY``-th in a row marks her away (her level plays on)."""
         await asyncio.sleep(self.turn_seconds)
+        while not self.owned:  # every worker shows the clock; its owner decides
+            await asyncio.sleep(OWNER_POLL)
         self._clock = None  # from here on, her move or the next turn does not cancel this
         action = await self._decide(seat)
         decided = time.time()
         async with self.lock:
             if len(self.events) == seq and self.game.to_move == seat and self.running:
-                person = self.seats[seat]
-                person.timeouts += 1
-                person.away = person.timeouts >= TIMEOUTS_AWAY
-                await self._accept(seat, action, decided)
+                with contextlib.suppress(LogConflict):  # another worker's came first
+                    await self._accept(seat, action, decided, "clock")
 
     async def hint(self, client: Client) -> None:
         """What ``hard`` would do for the client's seat now, with a one-line reason."""
