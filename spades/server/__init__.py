@@ -2,5 +2,6 @@
 
 ``spades serve`` runs :func:`spades.server.app.create_app` on uvicorn; see ``app`` for
 the routes and the protocol, ``table`` for how a table decides, ``store`` for the event
-log and ``fair`` for the seed commit-reveal deal.
+log, ``cluster`` for several workers on one PostgreSQL database and ``fair`` for the seed
+commit-reveal deal.
 """
