@@ -322,3 +322,52 @@ def test_spades_serve_workers_2_runs_two_workers_on_one_port(pg_url, tmp_path):
         assert len({row[0].split(":")[1] for row in live}) == 2
     finally:
         stop(server)
+
+
+def test_one_seat_acting_on_two_workers_at_once_stores_each_action_once(workers, pg_url):
+    """Ann's two tabs, one on each worker, send the same action at the same moment, turn
+    after turn: one is stored, the other refused in one line (out of turn, once the other
+    worker's event is read)."""
+    a, b = workers
+    made = httpx.post(a.base + "/api/tables", json={
+        **QUICK_TWO, "seats": [{"kind": "person"}] * 2, "name": "Ann"}).json()
+    bob_token = httpx.post(f"{a.base}/api/tables/{made['table']}/join", json={
+        "seat": 1, "secret": made["invites"]["1"]}).json()["token"]
+    stack = contextlib.ExitStack()
+    tabs = [sit(stack, w.ws(made["table"]), made["token"])[0] for w in (a, b)]
+    bob, state = sit(stack, a.ws(made["table"]), bob_token)
+    refusals: list[str] = []
+    last: dict[int, dict[str, Any]] = {}
+
+    def read(tab: int, timeout: float) -> None:
+        message = json.loads(tabs[tab].recv(timeout=timeout))
+        if message["type"] == "error":
+            refusals.append(message["message"])
+        elif message["type"] == "state":
+            last[tab] = message
+
+    for turn in range(1, 13):
+        while state["view"]["to_move"] != 0:  # Bob plays his turns
+            bob.send(json.dumps({"type": "action", "action": state["view"]["legal"][0]}))
+            seq = state["seq"]
+            while state["seq"] <= seq:
+                state = next_state(bob)
+        seq = state["seq"]
+        while last.get(0, {"seq": -1})["seq"] < seq:
+            read(0, 10)
+        for tab in tabs:
+            tab.send(json.dumps({"type": "action", "action": last[0]["view"]["legal"][0]}))
+        deadline = time.monotonic() + 10
+        while len(refusals) < turn or any(last.get(t, {"seq": -1})["seq"] <= seq for t in (0, 1)):
+            assert time.monotonic() < deadline, refusals
+            for tab in (0, 1):
+                with contextlib.suppress(TimeoutError):
+                    read(tab, 0.02)
+        while state["seq"] <= seq:
+            state = next_state(bob)
+    assert len(refusals) == 12 and all("\n" not in r for r in refusals)  # one tab of two
+    store = PostgresStore(pg_url)
+    [stored] = store.load_all()
+    store.close()
+    assert len([e for e in stored.events if e.get("seat") == 0]) == 12
+    stack.close()
