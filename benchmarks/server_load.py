@@ -1,30 +1,38 @@
 """Load on `spades serve`: many tables of computer players, a websocket client watching each.
 
     .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 30 --delay 0.6
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 30 --workers 1,2,3,4 \\
+        --postgres postgresql://spades:spades@127.0.0.1:5432/spades_test
 
-Starts a real server (a subprocess, a fresh SQLite file), creates the tables (four
-`random` computer players in `partnership`), watches each as a spectator and reports the
-actions per second and the time from an action (when the server received or decided it,
-the state's ``at``) to its broadcast arriving at the watcher: p50 and p99.
+Starts a real server (its own processes: uvicorn's supervisor and N workers, as `spades
+serve --workers N` does, on a fresh SQLite file or, with ``--postgres``, a fresh schema of
+that database, dropped afterwards), creates the tables (four `random` computer players in
+`partnership`; the per-address limits lifted), watches each as a spectator through the one
+port (so a watcher's worker is rarely its table's owner) and reports, for each number of
+workers, the actions per second and the time from an action (when a worker received or
+decided it, the state's ``at``) to its broadcast arriving at the watcher: p50 and p99.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
+import secrets
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
+from collections.abc import Iterator
 
 import httpx
 from websockets.asyncio.client import connect
 
-SPADES = str(Path(sys.executable).with_name("spades"))
+UNLIMITED = {"create_burst": 10**6, "computer_tables": 10**6, "max_tables": 10**6}
 
 
 def free_port() -> int:
@@ -63,35 +71,70 @@ async def run(base: str, tables: list[str], seconds: float) -> dict[str, float]:
             "actions": counts[0]}
 
 
+@contextlib.contextmanager
+def database(postgres: str | None) -> Iterator[str]:
+    """A fresh store: a SQLite file, or a new schema of ``postgres`` (dropped after)."""
+    if postgres is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            yield f"{tmp}/load.sqlite"
+        return
+    import psycopg
+
+    schema = f"load_{secrets.token_hex(4)}"
+    with psycopg.connect(postgres, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+        try:
+            yield f"{postgres}{'&' if '?' in postgres else '?'}options=-csearch_path%3D{schema}"
+        finally:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, float]:
+    """One run: a server of ``workers`` workers on ``db``, its tables watched."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    options = {"db": db, "computer_delay": args.delay, **UNLIMITED,
+               "computer_workers": max(1, (os.cpu_count() or 1) // workers)}
+    server = subprocess.Popen(
+        [sys.executable, "-c", "import uvicorn; uvicorn.run('spades.server.serve:worker_app', "
+         f"factory=True, workers={workers}, port={port}, ws='websockets-sansio', "
+         "log_level='warning')"],
+        env={**os.environ, "SPADES_SERVE": json.dumps(options)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                httpx.get(base + "/api/options")
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        seats = [{"kind": "computer", "level": "random"}] * 4
+        tables = [httpx.post(base + "/api/tables", json={
+            "variant": "partnership", "seats": seats, "seat": None}).json()["table"]
+            for _ in range(args.tables)]
+        return asyncio.run(run(base, tables, args.seconds))
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--delay", type=float, default=0.6, help="the computer players' delay")
+    parser.add_argument("--workers", default="1", help="numbers of workers to run, e.g. 1,2,4")
+    parser.add_argument("--postgres", metavar="URL",
+                        help="a PostgreSQL database (needed for more than one worker)")
     args = parser.parse_args()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen([SPADES, "serve", "--port", str(port), "--db",
-                                   f"{tmp}/load.sqlite", "--computer-delay", str(args.delay)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(100):
-                try:
-                    httpx.get(base + "/api/options")
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-            seats = [{"kind": "computer", "level": "random"}] * 4
-            tables = [httpx.post(base + "/api/tables", json={
-                "variant": "partnership", "seats": seats, "seat": None}).json()["table"]
-                for _ in range(args.tables)]
-            report = asyncio.run(run(base, tables, args.seconds))
-        finally:
-            server.terminate()
-            server.wait(10)
-    print(json.dumps({"tables": args.tables, "seconds": args.seconds, "delay": args.delay,
-                      **report}))
+    for workers in (int(n) for n in args.workers.split(",")):
+        if workers > 1 and args.postgres is None:
+            parser.error("more than one worker needs --postgres URL")
+        with database(args.postgres) as db:
+            report = measure(db, workers, args)
+        print(json.dumps({"workers": workers, "store": "postgres" if args.postgres else "sqlite",
+                          "tables": args.tables, "seconds": args.seconds, "delay": args.delay,
+                          **report}), flush=True)
 
 
 if __name__ == "__main__":
