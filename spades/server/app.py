@@ -225,14 +225,15 @@ class Server:
         table_id = secrets.token_urlsafe(6)
         config = {**config, "creator": creator}
         await self.store.create_table(table_id, config)
+        # its own notice may have brought it here already: one table, never two
         table = self.tables.get(table_id) or self._table(table_id, config)
+        self.tables[table_id] = table
         if self.cluster is not None:
             await self.cluster.own_new(table_id)
             table.owned = True
         invites = await table.invite_secrets()
         async with table.lock:
             await table.deal_if_needed()
-        self.tables[table_id] = table
         table.schedule()
         return table, invites
 

@@ -49,8 +49,7 @@ _TAKE = """
                       WHERE o.table_id = t AND w.expires > now())
     ON CONFLICT (table_id) DO UPDATE SET worker = excluded.worker
     WHERE NOT EXISTS (SELECT 1 FROM spades_workers w
-                      WHERE w.id = spades_owners.worker AND w.expires > now())
-    RETURNING table_id"""
+                      WHERE w.id = spades_owners.worker AND w.expires > now())"""
 
 
 class Cluster:
@@ -111,7 +110,10 @@ class Cluster:
     async def _beats(self) -> None:
         while True:
             await asyncio.sleep(self.lease / 4)
-            await self.beat()
+            try:
+                await self.beat()
+            except Exception:  # a table that cannot be taken now is tried at the next beat
+                log.exception("worker %s: a heartbeat failed", self.id)
 
     async def beat(self) -> None:
         """Renew this worker's heartbeat, take the tables whose owner's has expired, let
@@ -127,8 +129,8 @@ class Cluster:
             live = {row[0] for row in await (await self._beat.execute(
                 "SELECT id FROM spades_workers WHERE expires > now()")).fetchall()}
             wanted = [t.table_id for t in tables.values() if t.running and not t.owned]
-            taken = {row[0] for row in await (await self._beat.execute(
-                _TAKE, {"me": self.id, "tables": wanted})).fetchall()} if wanted else set()
+            if wanted:
+                await self._beat.execute(_TAKE, {"me": self.id, "tables": wanted})
             mine = {row[0] for row in await (await self._beat.execute(
                 "SELECT table_id FROM spades_owners WHERE worker = %s", (self.id,))).fetchall()}
         except Exception as error:  # no heartbeat: another worker may own them any moment
@@ -140,7 +142,7 @@ class Cluster:
         for table in list(tables.values()):
             if table.owned and table.table_id not in mine:
                 table.disown()
-            elif table.table_id in taken:
+            elif not table.owned and table.table_id in mine:  # taken now, or again
                 log.info("worker %s owns table %s", self.id, table.table_id)
                 await table.own()
             for worker in set(table.elsewhere) - live:
@@ -150,6 +152,8 @@ class Cluster:
         """Stop listening and beating; hand this worker's tables on at once."""
         for task in self._tasks:
             task.cancel()
+        for table in self.server.tables.values():
+            table.disown()
         with contextlib.suppress(Exception):
             await self._beat.execute("DELETE FROM spades_owners WHERE worker = %s", (self.id,))
             await self._beat.execute("DELETE FROM spades_workers WHERE id = %s"

@@ -412,6 +412,8 @@ class Table:
         deals, starts the computer's turn and the absence timers."""
         async with self.lock:
             self.owned = True
+            if self._clock is None:  # a clock that ran out while another owned it: again
+                self._clock_turn = None
             before = self.game.hand_number
             await self._catch_up()
             await self.deal_if_needed()
@@ -420,12 +422,11 @@ class Table:
             self.watch_absence(seat)
 
     def disown(self) -> None:
-        """Another worker does the once-only work now: stop this one's."""
+        """Another worker does the once-only work now: stop this one's (a computer's
+        decision under way is dropped, an action being committed is applied first)."""
         self.owned = False
-        for task in [self._computer, *self._away.values()]:
-            if task is not None:
-                task.cancel()
-        self._computer = None
+        for task in self._away.values():
+            task.cancel()
         self._away.clear()
 
     @property
@@ -938,13 +939,13 @@ class Table:
         computer turn, if any (not after a cancellation: the server is stopping)."""
         await asyncio.sleep(self.settings.computer_delay)
         seq, seat = len(self.events), self.game.to_move
-        if seat is not None and self._automatic(seat):
+        if seat is not None and self._automatic(seat) and self.owned:
             action = await self._decide(seat)
             decided = time.time()
             by = "computer" if self.seats[seat].kind == PERSON else None
             async with self.lock:  # not for a person who came back while it thought
                 if (len(self.events) == seq and self.game.to_move == seat and self.running
-                        and self._automatic(seat)):
+                        and self._automatic(seat) and self.owned):
                     with contextlib.suppress(LogConflict):  # another worker's came first
                         await self._accept(seat, action, decided, by)
         self._computer = None
@@ -960,7 +961,8 @@ class Table:
         action = await self._decide(seat)
         decided = time.time()
         async with self.lock:
-            if len(self.events) == seq and self.game.to_move == seat and self.running:
+            if (len(self.events) == seq and self.game.to_move == seat and self.running
+                    and self.owned):
                 with contextlib.suppress(LogConflict):  # another worker's came first
                     await self._accept(seat, action, decided, "clock")
 
