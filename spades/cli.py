@@ -7,7 +7,8 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import Field
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -18,6 +19,7 @@ from .cards import card_text, cards_in, sorted_cards
 from .errors import RecordError, SpadesError
 from .game import Game, HandLog
 from .rules import PRESETS, Rules, rules_for
+from .server.settings import bounded, check, said
 
 
 class _Parser(argparse.ArgumentParser):
@@ -304,8 +306,18 @@ def _serve(args: argparse.Namespace) -> int:
         raise SpadesError(f"--workers {args.workers} needs a PostgreSQL store "
                           "(--db postgresql://...): a SQLite store serves one process")
     serve(args.host, args.port, args.db, args.computer_delay, args.away, tuple(args.origin),
-          args.workers)
+          args.workers, {f.name: getattr(args, f.name) for f in bounded()})
     return 0
+
+
+def _setting(setting: Field[Any]) -> Callable[[str], float]:
+    """An argument type: a value of the server's ``setting`` within its bounds."""
+    def parse(text: str) -> float:
+        try:
+            return check(setting, text)
+        except SpadesError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return parse
 
 
 def _port(text: str) -> int:
@@ -421,6 +433,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--origin", action="append", default=[], metavar="URL",
                            help="also accept websockets from pages of this origin, e.g. "
                                 "https://spades.example.org behind a proxy (repeatable)")
+    for setting in bounded():  # the server's limits, each with its bounds from Settings
+        low, high = setting.metadata["bounds"]
+        seconds = setting.name.endswith(("_seconds", "_every"))
+        serve_cmd.add_argument(f"--{setting.name.replace('_', '-')}", type=_setting(setting),
+                               default=setting.default, metavar="SECONDS" if seconds else "N",
+                               help=f"{setting.metadata['help']} (default "
+                                    f"{said(setting.default)}; {said(low)} to {said(high)})")
     serve_cmd.set_defaults(run=_serve)
     return parser
 

@@ -305,6 +305,12 @@ def test_bench_refuses_a_measurement_that_never_ends() -> None:
     (["serve", "--workers", "2"], "--workers 2 needs a PostgreSQL store (--db postgresql://"),
     (["serve", "--workers", "3", "--db", "games.sqlite"], "a SQLite store serves one process"),
     (["serve", "--workers", "0"], "--workers must be at least 1"),
+    (["serve", "--idle-seconds", "5"], "--idle-seconds: must be from 60 to 31,622,400, not 5"),
+    (["serve", "--turn-seconds", "nan"], "--turn-seconds: must be from 0 to 600, not nan"),
+    (["serve", "--create-every", "0"], "--create-every: must be from 0.01 to 3,600, not 0"),
+    (["serve", "--create-burst", "2.5"], "--create-burst: not a whole number: '2.5'"),
+    (["serve", "--computer-tables", "-1"], "--computer-tables: must be from 0 to 1,000, not -1"),
+    (["serve", "--unwatched-seconds", "soon"], "--unwatched-seconds: not a number: 'soon'"),
     (["serve", "--workers", "2", "--db", "postgresql://spades@127.0.0.1:1/spades"],
      "cannot connect to PostgreSQL"),
     (["simulate", "--rule", "nil_points=-5"], "nil_points must be from 0 to 1000000, not -5"),
@@ -320,6 +326,19 @@ def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str],
     assert code == 2
     assert out == ""
     assert words in one_line_error(err)
+
+
+def test_serve_flags_reach_the_server_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades.server.serve
+
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(spades.server.serve, "serve", lambda *args: calls.append(args))
+    assert main(["serve", "--turn-seconds", "15", "--create-burst", "2",
+                 "--idle-seconds", "3600"]) == 0
+    limits = calls[0][-1]
+    assert limits == {**limits, "turn_seconds": 15.0, "create_burst": 2, "idle_seconds": 3600.0,
+                      "unwatched_seconds": 30.0, "computer_tables": 2}
+    assert type(limits["create_burst"]) is int
 
 
 # ------------------------------------------------------------------ bench and the program

@@ -185,7 +185,7 @@ def test_hello_with_a_bad_token_is_refused_and_may_be_retried():
             assert ws.receive_json() == {"type": "welcome", "table": table_id, "seat": 0,
                                          "variant": "two-player-300", "players": 2,
                                          "reveals": [], "turn_seconds": 60, "chat": [],
-                                         "may_chat": True}
+                                         "may_chat": True, "name": "Ann"}
         with client.websocket_connect("/ws/nothing") as ws:
             assert ws.receive_json()["message"] == "no such table"
 

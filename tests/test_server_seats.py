@@ -196,7 +196,8 @@ def test_tables_nobody_is_at_end_and_leave_the_lobby(tmp_path):
         assert tables[kept["table"]].ended is None and tables[watched].ended is None
         assert {t["table"] for t in client.get("/api/tables").json()} == {
             kept["table"], watched}
-        assert tables[left].events[-1] == {"kind": "end", "reason": "idle"}
+        assert tables[left].events[-1] == {"kind": "end", "reason": "idle",
+                                           "at": tables[left].events[-1]["at"]}
         summary = client.get(f"/api/tables/{left}").json()
         assert summary["ended"] == "nobody was at this table for a long time"
         # an ended table takes no seat and no action

@@ -158,7 +158,7 @@ def test_chat_is_for_the_players_plain_bounded_rate_limited_and_kept(tmp_path):
         assert other.messages[0]["may_chat"] is True
         other.send({"type": "chat", "text": "from the rail"})
         assert next(m for m in iter(other.read, None) if m["type"] == "chat")["line"][
-            "name"] == "Spectator"
+            "name"] == "Spectator 1"
     with new_client(db) as client, contextlib.ExitStack() as stack:
         back = join(client, table_id, tokens[0], stack)
         assert [line["text"] for line in back.messages[0]["chat"]] == [
@@ -189,4 +189,59 @@ def test_a_person_back_while_the_computer_thinks_for_her_keeps_her_turn():
             assert time.monotonic() < deadline
             time.sleep(0.05)
         time.sleep(0.2)
-        assert len(table.events) == state["seq"] and table.game.to_move == 0
+        # her two seat events are in the log, and no action of the computer's
+        assert [e["kind"] for e in table.events[state["seq"]:]] == ["seat", "seat"]
+        assert table.game.to_move == 0
+
+
+def test_a_seat_left_to_the_computer_and_the_turn_clock_outlast_a_restart(tmp_path):
+    db = tmp_path / "games.sqlite"
+    with new_client(db, computer_delay=3600) as client, contextlib.ExitStack() as stack:
+        table_id, tokens = table_of(client, turn_seconds=30)
+        mover = join(client, table_id, tokens[0], stack).read_state()["view"]["to_move"]
+        other = 1 - mover  # she leaves her seat; the clock runs for the one to move
+        player = join(client, table_id, tokens[other], stack)
+        player.send({"type": "seat", "away": True})
+        read_until(player, lambda s: s["seats"][other]["left"])
+    time.sleep(1.2)
+    with new_client(db, computer_delay=3600) as client, contextlib.ExitStack() as stack:
+        back = join(client, table_id, tokens[other], stack)  # connecting is not acting
+        state = back.read_state()
+        assert state["seats"][other]["left"] and state["seats"][other]["away"]
+        assert state["clock"]["seat"] == mover and state["clock"]["seconds"] <= 28.9
+        back.send({"type": "seat", "away": False})
+        assert not read_until(back, lambda s: not s["seats"][other]["away"])["seats"][other][
+            "left"]
+
+
+def test_each_spectator_has_a_name_in_the_chat_numbered_or_her_own(tmp_path):
+    db = tmp_path / "chat.sqlite"
+    with new_client(db) as client, contextlib.ExitStack() as stack:
+        table_id, tokens = table_of(client, spectator_chat=True)
+        ann = join(client, table_id, tokens[0], stack)
+        first, second = (join(client, table_id, None, stack) for _ in range(2))
+        assert [p.messages[0]["name"] for p in (ann, first, second)] == [
+            "Ann", "Spectator 1", "Spectator 2"]
+        first.send({"type": "chat", "text": "hello"})
+        second.send({"type": "chat", "text": "hi", "name": " <i>Zoe</i>\n"})
+        second.send({"type": "chat", "text": "again"})  # her name stays hers
+        assert "'name' must be" in second.error({"type": "chat", "text": "x", "name": 7})
+        lines: list[dict[str, Any]] = []
+        while len(lines) < 3:
+            message = ann.read()
+            lines += [message["line"]] if message["type"] == "chat" else []
+        assert [(line["seat"], line["name"], line["text"]) for line in lines] == [
+            (None, "Spectator 1", "hello"), (None, "<i>Zoe</i>", "hi"),
+            (None, "<i>Zoe</i>", "again")]
+    with new_client(db) as client, contextlib.ExitStack() as stack:  # numbered on
+        assert join(client, table_id, None, stack).messages[0]["name"] == "Spectator 2"
+
+
+def test_the_servers_turn_time_is_a_new_tables_default():
+    with new_client(turn_seconds=15) as client, contextlib.ExitStack() as stack:
+        assert client.get("/api/options").json()["turn_seconds_default"] == 15
+        table_id, tokens = table_of(client)  # no turn time asked: the server's
+        state = join(client, table_id, tokens[0], stack).read_state()
+        assert state["clock"]["of"] == 15
+        chosen, _ = table_of(client, turn_seconds=40)
+        assert client.app.state.server.tables[chosen].turn_seconds == 40

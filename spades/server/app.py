@@ -2,7 +2,8 @@
 
 Routes:
 
-- ``GET /api/options``: the variants with their rules and the computer levels.
+- ``GET /api/options``: the variants with their rules, the computer levels and the
+  server's default turn time (``turn_seconds_default``).
 - ``GET /api/tables``: the running tables listed in the lobby (public facts only);
   ``GET /api/tables?mine=ID,ID`` those of the ids given (a browser's own tables).
   ``POST /api/tables`` creates one (``{"variant", "rules", "seats", "seat", "name",
@@ -21,7 +22,8 @@ Routes:
   ``{"type": "hint"}``, ``{"type": "costly", "hand": 2}`` (the seat's plays of a
   finished hand that cost points), ``{"type": "rematch"}``, ``{"type": "seat", "away":
   true}`` (leave the seat to its computer level; ``false`` takes it back) and ``{"type":
-  "chat", "text": ...}``. The server answers with ``welcome`` (with the chat so far),
+  "chat", "text": ..., "name": ...}`` (``name``: a spectator's, "Spectator N" until
+  given). The server answers with ``welcome`` (with the chat so far),
   ``state`` (the seat's own view, the last completed trick, the turn clock),
   ``hand_over`` (the hand's seed and record), ``hint``, ``costly``, ``rematch``, ``chat``
   and ``error`` messages (in the player's words), and ``replaced`` (then it closes the
@@ -168,8 +170,6 @@ class Server:
             await table.chat_elsewhere(notice["n"], notice["line"])
         elif kind == "here":
             await table.presence_elsewhere(notice["w"], notice["seats"], notice["spectators"])
-        elif kind == "seat":
-            await table.seat_elsewhere(notice["seat"], notice["away"], notice["left"])
         elif kind == "rematch":
             table.rematch_id = notice["rematch"]
             await table.broadcast()
@@ -308,7 +308,8 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             "variants": {name: {"players": r.players, "rules": r.to_dict()}
                          for name, r in PRESETS.items()},
             "levels": list(BOTS), "partner_blind_nil": CHOICES,
-            "partner_blind_nil_default": str(BESIDE_A_PERSON)})
+            "partner_blind_nil_default": str(BESIDE_A_PERSON),
+            "turn_seconds_default": settings.turn_seconds})
 
     async def list_tables(request: Request) -> Response:
         mine = request.query_params.get("mine")
@@ -323,7 +324,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
     async def create_table(request: Request) -> Response:
         try:
             body = await _body(request)
-            config = table_config(body)
+            config = table_config(body, settings.turn_seconds)
             seat = body.get("seat", 0)
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
                 raise ClientError("'seat' must be a seat number or null (watch only)")
@@ -460,7 +461,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         elif kind == "seat":
             await table.leave(client, data.get("away"))
         elif kind == "chat":
-            await table.say(client, data.get("text"))
+            await table.say(client, data.get("text"), data.get("name"))
         elif kind == "rematch":
             if client.seat is None or table.seats[client.seat].kind != PERSON:
                 raise ClientError("only a seated person can ask for a rematch")

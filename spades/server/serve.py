@@ -35,15 +35,19 @@ def default_db() -> Path:
 def worker_app() -> Starlette:
     """One worker's application, from the options :func:`serve` left in the environment."""
     options = json.loads(os.environ[OPTIONS])
+    options["allowed_origins"] = tuple(options["allowed_origins"])
     return create_app(options.pop("db"), Settings(**options))
 
 
 def serve(host: str, port: int, db: str | None, computer_delay: float, away: float,
-          origins: tuple[str, ...] = (), workers: int = 1) -> None:
+          origins: tuple[str, ...] = (), workers: int = 1,
+          limits: dict[str, Any] | None = None) -> None:
     """Run the server until interrupted; ``origins`` are pages of other hosts (a proxy's)
-    whose websockets are accepted; ``workers`` processes share the port (PostgreSQL)."""
+    whose websockets are accepted; ``workers`` processes share the port (PostgreSQL);
+    ``limits`` are the settings of :func:`.settings.bounded`, checked already."""
+    limits = limits or {}
     settings = Settings(computer_delay=computer_delay, away_seconds=away,
-                        allowed_origins=origins)
+                        allowed_origins=origins, **limits)
     run: dict[str, Any] = {"host": host, "port": port, "ws": "websockets-sansio",
                            "ws_max_size": 65536, "log_level": "info"}
     if workers == 1:
@@ -53,6 +57,7 @@ def serve(host: str, port: int, db: str | None, computer_delay: float, away: flo
     # the computer players' processes shared out between the workers
     os.environ[OPTIONS] = json.dumps({
         "db": db, "computer_delay": computer_delay, "away_seconds": away,
-        "allowed_origins": origins, "computer_workers": max(1, (os.cpu_count() or 1) // workers)})
+        "allowed_origins": origins, "computer_workers": max(1, (os.cpu_count() or 1) // workers),
+        **limits})
     uvicorn.run("spades.server.serve:worker_app", factory=True, workers=workers,
                 **run)

@@ -10,8 +10,10 @@ Computer seats, and people away longer than the timeout, are played by the bots 
 table's secret bot seed and the number of events before it. A person to move has the
 table's turn time: once it runs out her seat's level takes that decision, and after
 ``TIMEOUTS_AWAY`` in a row plays for her until she acts; she may also leave her seat to
-it and take it back. Every state carries the last completed trick (public to all), so
-that a client can show it after the next trick began.
+it and take it back. A seat left to the computer or taken back is an event of the log
+(``{"kind": "seat", ...}``) and every event keeps when it was stored (``at``), from which
+the next turn's clock runs: a restarted server keeps both. Every state carries the last
+completed trick (public to all), so that a client can show it after the next trick began.
 
 The table's chat (players write; spectators read, and write if the table lets them) is
 kept in the store beside the log, and never sent as markup: it is the client's to show
@@ -60,15 +62,16 @@ from ..observation import TrickView
 from ..rules import PRESETS, rules_for
 from .compute import Computer, costly_plays, decide, explain
 from .fair import commitment, deck_from_seed, new_seed
+from .settings import TURN_LIMIT, TURN_SECONDS, Settings
 from .store import LogConflict, StoreWriter
 
 log = logging.getLogger("spades.server")
 PERSON, COMPUTER = "person", "computer"
 NAME_LIMIT = 24
 SCORE_LIMIT = 2000  # a table's target and losing threshold, either sign
-TURN_SECONDS, TURN_LIMIT = 60, 600  # a person's time for a decision: the default, the most
 TIMEOUTS_AWAY = 3  # decisions in a row the computer took for a person before she is away
 CHAT_LIMIT, CHAT_SHOWN = 200, 100  # characters of a chat message; lines a newcomer gets
+SPECTATOR = re.compile(r"Spectator (\d+)")  # a spectator's name until she gives one
 CONFLICT_RETRIES = 3  # an action tried again after another worker's event came first
 OWNER_POLL = 0.25  # seconds between looks at whether this worker now owns the table
 ENDED = {"idle": "nobody was at this table for a long time",
@@ -122,37 +125,6 @@ def apply_event(game: Game, event: dict[str, Any], draws: Chance) -> None:
 
 
 @dataclass
-class Settings:
-    """How the server behaves: computer delay, away timeout, origins, limits.
-
-    ``create_burst`` tables may be made at once from one address, then one every
-    ``create_every`` seconds; ``computer_tables`` of computers only may run for one address.
-    ``computer_workers`` is the number of worker processes (None: one per core; 0: a thread).
-    A table nobody was at for ``idle_seconds`` ends; one of computers only, nobody watching
-    it for ``unwatched_seconds``. A client may chat ``chat_burst`` lines at once, then one
-    every ``chat_every`` seconds. Among several workers on PostgreSQL, a table whose
-    owner's heartbeat is ``lease_seconds`` old goes to another worker.
-    """
-
-    computer_delay: float = 0.6
-    away_seconds: float = 60.0
-    allowed_origins: tuple[str, ...] = ()
-    max_tables: int = 1000
-    message_limit: int = 4096
-    rate_per_second: float = 10.0
-    rate_burst: int = 30
-    create_burst: int = 5
-    create_every: float = 20.0
-    computer_tables: int = 2
-    idle_seconds: float = 24 * 3600.0
-    unwatched_seconds: float = 30.0
-    computer_workers: int | None = None
-    lease_seconds: float = 3.0
-    chat_burst: int = 5
-    chat_every: float = 2.0
-
-
-@dataclass
 class Seat:
     """A seat: a person (claimed by a token) or a computer level; ``level`` also plays
     for a person who is away: gone, out of time ``TIMEOUTS_AWAY`` times in a row
@@ -199,8 +171,9 @@ def clean_name(name: Any, default: str) -> str:
     return text or default
 
 
-def table_config(body: Any) -> dict[str, Any]:
-    """A new table's stored configuration from a create request; raises ClientError."""
+def table_config(body: Any, turn_seconds: float = TURN_SECONDS) -> dict[str, Any]:
+    """A new table's stored configuration from a create request (``turn_seconds`` unless
+    it sets a turn time); raises ClientError."""
     if not isinstance(body, dict):
         raise ClientError("the request must be a JSON object")
     variant = body.get("variant", "two-player-300")
@@ -224,7 +197,7 @@ def table_config(body: Any) -> dict[str, Any]:
     spectator_chat = body.get("spectator_chat", False)
     if not isinstance(spectator_chat, bool):
         raise ClientError("'spectator_chat' must be true (spectators may chat) or false")
-    turn = body.get("turn_seconds", TURN_SECONDS)
+    turn = body.get("turn_seconds", turn_seconds)
     if (not isinstance(turn, int | float) or isinstance(turn, bool)
             or not 0 <= turn <= TURN_LIMIT):
         raise ClientError(f"'turn_seconds' must be seconds from 0 (no limit) to {TURN_LIMIT}, "
@@ -288,6 +261,7 @@ class Client:
                  settings: Settings, close: Callable[[int], Awaitable[None]] | None = None
                  ) -> None:
         self.send_text, self.seat, self._close = send, seat, close
+        self.name = ""  # a spectator's name in the chat (a seat's is the seat's)
         self.messages = Bucket(settings.rate_per_second, settings.rate_burst)
         self.chat = Bucket(1 / settings.chat_every, settings.chat_burst)
         self.hinting = False
@@ -332,6 +306,9 @@ class Table:
         self._clock: asyncio.Task[None] | None = None  # the turn time of the person to move
         self._clock_turn: tuple[int, int] | None = None  # (seat, seq) it runs for
         self._deadline = 0.0  # when it runs out (the event loop's time)
+        self._turn_at = time.time()  # when the last event was stored: the turn began
+        self.moves = 0  # the deals and actions in the log: a turn is (seat, moves)
+        self._spectators = 0  # the spectators named "Spectator N" so far
         self.ended: str | None = None  # why the table ended before the game did
         self.idle_since = time.time()  # when its last connection went (or it began)
         self.seen_kept = self.idle_since  # the last such time the store keeps
@@ -341,24 +318,35 @@ class Table:
     # ------------------------------------------------------------ the log
 
     def replay(self, events: list[dict[str, Any]]) -> None:
-        """Rebuild the game from stored events (at start-up)."""
+        """Rebuild the game from stored events (at start-up), and the seats left to the
+        computer with it."""
         for event in events:
-            self._apply(event, live=False)
+            self._apply(event)
 
-    def _apply(self, event: dict[str, Any], live: bool = True) -> None:
-        """Apply a stored event. A ``live`` person's action (not one replayed at start-up)
-        also says who took it: her own takes her seat back, the turn clock's counts
-        towards ``TIMEOUTS_AWAY``."""
+    def _apply(self, event: dict[str, Any]) -> None:
+        """Apply a stored event. A ``seat`` event leaves a seat to the computer or takes
+        it back; a person's action also says who took it: her own takes her seat back,
+        the turn clock's counts towards ``TIMEOUTS_AWAY``. An event's ``at`` (when it was
+        stored; none in older logs) starts the next turn's clock."""
+        self._turn_at = event.get("at", time.time())
         if event["kind"] == "end":
             self.ended = event["reason"]
             self.events.append(event)
             self.stop()
             return
+        if event["kind"] == "seat":
+            seat = self.seats[event["seat"]]
+            seat.away, seat.left = event["away"], event["left"]
+            if not seat.away:
+                seat.timeouts = 0
+            self.events.append(event)
+            return
         if event["kind"] == "deal":
             self.seeds.append(event["seed"])
         apply_event(self.game, event, self._draws)
         self.events.append(event)
-        if live and event["kind"] == "action" and self.seats[event["seat"]].kind == PERSON:
+        self.moves += 1
+        if event["kind"] == "action" and self.seats[event["seat"]].kind == PERSON:
             seat, by = self.seats[event["seat"]], event.get("by")
             if by is None:
                 seat.back()  # she acts: her seat is hers again
@@ -369,6 +357,7 @@ class Table:
     async def _record(self, event: dict[str, Any], at: float | None = None) -> None:
         """Commit ``event`` to the store, then apply it. A :class:`LogConflict` (another
         worker stored the number first) is raised once the events it missed are applied."""
+        event = {**event, "at": round(time.time(), 3)}
         try:
             await self.store.append(self.table_id, len(self.events), event, at)
         except LogConflict:
@@ -546,8 +535,10 @@ class Table:
         return {"type": "hand_over", "seq": len(self.events), **self._seed_of(number),
                 "record": self.game.record(self.names)["hands"][number - 1]}
 
-    def welcome(self, seat: int | None) -> dict[str, Any]:
+    def welcome(self, seat: int | None, name: str = "") -> dict[str, Any]:
+        """The ``welcome`` message for ``seat``; ``name`` is a spectator's in the chat."""
         return {"type": "welcome", "table": self.table_id, "seat": seat,
+                "name": name if seat is None else self.seats[seat].name,
                 "variant": self.rules.variant, "players": self.rules.players,
                 "reveals": [self._seed_of(n) for n in self._finished()],
                 "turn_seconds": self.turn_seconds, "chat": self.chat[-CHAT_SHOWN:],
@@ -678,10 +669,21 @@ class Table:
         self.seen_kept = now
         await self.store.mark_seen(self.table_id, now)
 
+    def spectator_name(self) -> str:
+        """A new spectator's name until she gives one: "Spectator N", numbered on from
+        those in the table's chat (so that a restart does not give a name twice)."""
+        if self._spectators == 0:
+            self._spectators = max([int(m[1]) for line in self.chat if line["seat"] is None
+                                    and (m := SPECTATOR.fullmatch(line["name"]))], default=0)
+        self._spectators += 1
+        return f"Spectator {self._spectators}"
+
     async def attach(self, client: Client) -> None:
         self.clients.add(client)
         self.idle_since = time.time()
-        await client.send(self.welcome(client.seat))
+        if client.seat is None:
+            client.name = self.spectator_name()
+        await client.send(self.welcome(client.seat, client.name))
         if client.seat is not None:
             self.seats[client.seat].connections += 1
             self._arrived(client.seat)
@@ -693,12 +695,14 @@ class Table:
 
     def _arrived(self, number: int) -> None:
         """Her person is connected: no away timer, and her seat is hers again unless she
-        left it to the computer."""
+        left it to the computer or ran out of time ``TIMEOUTS_AWAY`` times (then her next
+        action takes it back)."""
         task = self._away.pop(number, None)
         if task is not None:
             task.cancel()
-        if not self.seats[number].left:
-            self.seats[number].away = False
+        seat = self.seats[number]
+        if not seat.left and seat.timeouts < TIMEOUTS_AWAY:  # away while gone, no more
+            seat.away = False
 
     async def tell_presence(self) -> None:
         """Tell the other workers how many of this worker's clients sit at each seat and
@@ -708,13 +712,6 @@ class Table:
                 "t": "here", "w": self.worker, "table": self.table_id,
                 "seats": [s.connections for s in self.seats],
                 "spectators": sum(c.seat is None for c in self.clients)})
-
-    async def _tell_seat(self, number: int) -> None:
-        """Tell the other workers that a seat was left to the computer, or taken back."""
-        if self.worker:
-            seat = self.seats[number]
-            await self.store.announce({"t": "seat", "w": self.worker, "table": self.table_id,
-                                       "seat": number, "away": seat.away, "left": seat.left})
 
     async def presence_elsewhere(self, worker: str, seats: list[int] | None,
                                  spectators: int = 0) -> None:
@@ -732,15 +729,6 @@ class Table:
                 self._arrived(number)
             elif was and not seat.present:
                 self.watch_absence(number)
-        self.schedule()
-        await self.broadcast()
-
-    async def seat_elsewhere(self, number: int, away: bool, left: bool) -> None:
-        """A seat left to the computer, or taken back, on another worker."""
-        seat = self.seats[number]
-        seat.away, seat.left = away, left
-        if not away:
-            seat.timeouts = 0
         self.schedule()
         await self.broadcast()
 
@@ -774,11 +762,8 @@ class Table:
         await asyncio.sleep(self.settings.away_seconds)
         self._away.pop(number, None)
         seat = self.seats[number]
-        if not seat.present:
-            seat.away = True
-            self.schedule()
-            await self.broadcast()
-            await self._tell_seat(number)
+        if not seat.present and not seat.away:
+            await self._seat_event(number, True, False)
 
     # ------------------------------------------------------------ acting
 
@@ -824,19 +809,35 @@ class Table:
             raise ClientError("only a seated person can leave her seat to the computer")
         if not isinstance(away, bool):
             raise ClientError("'away' must be true (the computer plays for you) or false")
-        seat = self.seats[client.seat]
-        if away:
-            seat.away = seat.left = True
-        else:
-            seat.back()
+        if not self.running:
+            raise ClientError("the game is over" if self.ended is None
+                              else f"this table has ended: {ENDED[self.ended]}")
+        await self._seat_event(client.seat, away, away)
+
+    async def _seat_event(self, number: int, away: bool, left: bool) -> None:
+        """Store that seat ``number`` is left to the computer (``away``; ``left``: by her
+        person) or is hers again, in the log, so that a restart and the other workers
+        keep it; then the next turn and the state."""
+        event = {"kind": "seat", "seat": number, "away": away, "left": left}
+        async with self.lock:
+            for _ in range(CONFLICT_RETRIES):
+                try:
+                    await self._record(event)
+                    break
+                except LogConflict:  # another worker's event came first, now applied
+                    continue
+            else:
+                raise ClientError("the table is busy: send it again")
         self.schedule()
         await self.broadcast()
-        await self._tell_seat(client.seat)
 
-    async def say(self, client: Client, text: Any) -> None:
-        """A line of chat from ``client``: plain text, kept with the table, sent to all."""
+    async def say(self, client: Client, text: Any, name: Any = None) -> None:
+        """A line of chat from ``client``: plain text, kept with the table, sent to all;
+        a spectator's ``name`` (if given) is hers from now on."""
         if client.seat is None and not self.spectator_chat:
             raise ClientError("spectators read the chat here; only the players write")
+        if name is not None and not isinstance(name, str):
+            raise ClientError("'name' must be your name, as a string")
         if not isinstance(text, str):
             raise ClientError("'text' must be the message, as a string")
         text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
@@ -846,7 +847,9 @@ class Table:
             raise ClientError(f"a message has at most {CHAT_LIMIT} characters, not {len(text)}")
         if not client.chat.take():
             raise ClientError("too many messages at once: wait a few seconds")
-        name = "Spectator" if client.seat is None else self.seats[client.seat].name
+        if client.seat is None and name is not None:
+            client.name = clean_name(name, client.name)
+        name = client.name if client.seat is None else self.seats[client.seat].name
         line = {"seat": client.seat, "name": name, "text": text, "at": time.time()}
         async with self.lock:
             try:
@@ -908,13 +911,15 @@ class Table:
         the clock of the person to move (if the table has a turn time)."""
         seat = self.game.to_move
         person = seat is not None and not self._automatic(seat) and self.running
-        turn = (seat, len(self.events)) if person and self.turn_seconds else None
+        turn = (seat, self.moves) if person and self.turn_seconds else None
         if turn != self._clock_turn:
             if self._clock is not None:
                 self._clock.cancel()
             self._clock_turn, self._clock = turn, None
-            if turn is not None:
-                self._deadline = asyncio.get_running_loop().time() + self.turn_seconds
+            if turn is not None:  # from the stored start: a restart keeps the deadline
+                spent = min(max(0.0, time.time() - self._turn_at), self.turn_seconds)
+                self._deadline = (asyncio.get_running_loop().time() + self.turn_seconds
+                                  - spent)
                 self._clock = asyncio.create_task(self._time_out(*turn))
         if seat is None or person or self.ended is not None or not self.owned:
             return
@@ -954,14 +959,14 @@ class Table:
     async def _time_out(self, seat: int, seq: int) -> None:
         """When the person to move runs out of time, her level takes this one decision;
         the ``TIMEOUTS_AWAY``-th in a row marks her away (her level plays on)."""
-        await asyncio.sleep(self.turn_seconds)
+        await asyncio.sleep(self._deadline - asyncio.get_running_loop().time())
         while not self.owned:  # every worker shows the clock; its owner decides
             await asyncio.sleep(OWNER_POLL)
         self._clock = None  # from here on, her move or the next turn does not cancel this
         action = await self._decide(seat)
         decided = time.time()
         async with self.lock:
-            if (len(self.events) == seq and self.game.to_move == seat and self.running
+            if (self.moves == seq and self.game.to_move == seat and self.running
                     and self.owned):
                 with contextlib.suppress(LogConflict):  # another worker's came first
                     await self._accept(seat, action, decided, "clock")
