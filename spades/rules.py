@@ -89,6 +89,19 @@ class Rules:
         """The partner of ``seat``: the seat opposite with four players, None with two."""
         return (seat + 2) % 4 if self.players == 4 else None
 
+    def bidding_order(self, dealer: int | None, first_drawer: int | None) -> list[int]:
+        """The seats in the order they bid; the first also leads the first trick. With
+        four players from the ``dealer``'s left; with two, the ``first_drawer`` first
+        under ``first_drawer_bids_first``, else the other player."""
+        if self.players == 2:
+            if first_drawer is None:
+                raise ValueError("a two-player hand's bidding order needs its first drawer")
+            other = 1 - first_drawer
+            return [first_drawer, other] if self.first_drawer_bids_first else [other, first_drawer]
+        if dealer is None:
+            raise ValueError("a four-player hand's bidding order needs its dealer")
+        return [(dealer + 1 + i) % 4 for i in range(4)]
+
     def to_dict(self) -> dict[str, Any]:
         """The options by name, as the record's ``rules`` (the variant stands apart)."""
         fields = dataclasses.asdict(self)

@@ -371,6 +371,7 @@ def test_two_player_second_drawer_bids_and_leads_first():
         assert game.phase is Phase.PLAY and game.to_move == second
         assert game.observation(0).trick.leader == second
         assert game.hands[-1].bids == [(second, 3), (first, 4)]
+        assert TWO.bidding_order(None, first) == [second, first]
         finish_hand(game)
 
 
@@ -384,6 +385,20 @@ def test_two_player_300_first_drawer_bids_and_leads_first():
         game.apply("bid 4")
         assert game.phase is Phase.PLAY and game.to_move == first
         assert game.observation(1).trick.leader == first
+        assert TWO_300.bidding_order(None, first) == [first, 1 - first]
+        finish_hand(game)
+
+
+def test_partnership_bidding_and_the_first_lead_go_clockwise_from_the_dealer_s_left():
+    game = Game(rules_for("partnership", blind_nil=False), decks=[FULL] * 4)
+    for _ in range(4):
+        dealer = game.hands[-1].dealer
+        order = FOUR.bidding_order(dealer, None)
+        assert order == [(dealer + k) % 4 for k in (1, 2, 3, 4)]
+        for seat in order:
+            assert game.to_move == seat
+            game.apply("bid 3")
+        assert game.observation(0).trick.leader == order[0]
         finish_hand(game)
 
 

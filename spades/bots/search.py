@@ -270,8 +270,7 @@ class SearchBot:
         rule), and compare the double-dummy tricks of the hands it ends with."""
         rules, me, offered = obs.rules, obs.seat, obs.offered
         assert offered is not None
-        first = obs.first_drawer or 0
-        leader = first if rules.first_drawer_bids_first else 1 - first
+        leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
         hand = mask_of(obs.hand)
         seen = hand | mask_of(obs.discards) | 1 << offered
         unseen = [c for c in range(DECK_SIZE) if not seen >> c & 1]
@@ -313,8 +312,7 @@ class SearchBot:
         if medium.tricks == 0:
             return medium, "a nil: the hand has few sure tricks and little danger"
         rules = obs.rules
-        first = obs.first_drawer or 0
-        leader = first if rules.first_drawer_bids_first else 1 - first
+        leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
         counts: list[int] = []
         next_world = self._worlds(obs, self._bid_deals(obs))
         while (hands := next_world()) is not None:
