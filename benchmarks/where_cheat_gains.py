@@ -30,8 +30,11 @@ class _Split(CheatBot):
     def _sees(self, obs: Observation) -> bool:
         return obs.phase in self.SEEN
 
-    def _worlds(self, obs: Observation) -> Callable[[], list[int] | None]:
-        return super()._worlds(obs) if self._sees(obs) else super(CheatBot, self)._worlds(obs)
+    def _worlds(self, obs: Observation, most: int | None = None
+                ) -> Callable[[], list[int] | None]:
+        if self._sees(obs):
+            return super()._worlds(obs, most)
+        return super(CheatBot, self)._worlds(obs, most)
 
     def _sample(self, obs: Observation) -> list[int]:
         return super()._sample(obs) if self._sees(obs) else super(CheatBot, self)._sample(obs)
