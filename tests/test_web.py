@@ -5,8 +5,9 @@ the unplayable cards darker and Auto Play One; two browser contexts and two comp
 players play a partnership game, with a blind nil exchange, and ask for a rematch; a
 stranger is refused a private seat, and a seat moves to another browser with its link; a
 completed trick stays on the table with its winner lit; a person out of time is played for,
-leaves her seat and takes it back; the chat is shown as typed and spectators only read it;
-a dropped connection shows a banner and refuses moves until it is back.
+leaves her seat and takes it back (from the hand's summary too, and after a restart); the
+chat is shown as typed, spectators only read it unless the table lets them write, each
+under a name; a dropped connection shows a banner and refuses moves until it is back.
 """
 
 from __future__ import annotations
@@ -38,14 +39,15 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[tuple[str, Any]]:
-    """A live server in a thread: its address and its tables."""
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app(":memory:", Settings(computer_delay=0.01, rate_burst=1000,
-                                          create_burst=1000))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running(app: Any, port: int) -> Iterator[None]:
+    """``app`` served on 127.0.0.1:``port`` in a thread until the block ends."""
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio")
     instance = uvicorn.Server(config)
@@ -55,9 +57,21 @@ def server() -> Iterator[tuple[str, Any]]:
         if instance.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app.state.server
-    instance.should_exit = True
-    thread.join(10)
+    try:
+        yield
+    finally:
+        instance.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, Any]]:
+    """A live server in a thread: its address and its tables."""
+    port = free_port()
+    app = create_app(":memory:", Settings(computer_delay=0.01, rate_burst=1000,
+                                          create_burst=1000))
+    with running(app, port):
+        yield f"http://127.0.0.1:{port}", app.state.server
 
 
 @pytest.fixture(scope="module")
@@ -410,8 +424,7 @@ def test_a_person_out_of_time_is_played_for_leaves_her_seat_and_takes_it_back(se
     # she does nothing: three decisions are the computer's, then the seat is away
     page.wait_for_selector("#away:has-text('You ran out of time 3 turns in a row')")
     assert table.seats[0].away
-    # (the computer plays her seat fast here: a hand's summary may cover the page)
-    page.dispatch_event("#take-back", "click")
+    page.click("#take-back")  # a real click: the hand's summary, if up, does not cover it
     page.wait_for_selector("#away", state="detached")
     assert not table.seats[0].away and table.seats[0].timeouts == 0
     # she leaves her seat to the computer, which plays on; then takes it back
@@ -419,7 +432,7 @@ def test_a_person_out_of_time_is_played_for_leaves_her_seat_and_takes_it_back(se
     page.wait_for_selector("#away:has-text('You left your seat')")
     seq = len(table.events)
     page.wait_for_function(f"() => Number(document.getElementById('board').dataset.seq) > {seq}")
-    page.dispatch_event("#take-back", "click")
+    page.click("#take-back")
     page.wait_for_selector("#leave-seat")
     assert not table.seats[0].left
     page.close()
@@ -449,6 +462,68 @@ def test_chat_is_shown_as_typed_and_spectators_only_read_it(server, browser, tmp
     bob.click("#chat-send")
     ann.wait_for_selector("#chat-lines .chat-line:has-text('Bob: hello Ann')")
     watcher.screenshot(path=str(tmp_path / "chat.png"))
+    for context in contexts:
+        context.close()
+
+
+def test_the_way_back_to_a_seat_is_on_the_hand_summary_not_under_it(server, browser, tmp_path):
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.set_default_timeout(20000)
+    table = tables.tables[partnership_with_computers(page, base, turn_seconds="0",
+                                                     target="2000", lose_threshold="-2000")]
+    page.click("#leave-seat")
+    # the computers play the first hand fast, then stop (the summary waits for the last
+    # trick's show, which each next trick starts again)
+    deadline = time.monotonic() + 20
+    while table.game.hand_number < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    settings, delay = tables.settings, tables.settings.computer_delay
+    settings.computer_delay = 3600
+    try:
+        page.wait_for_selector("#hand-summary")
+        page.screenshot(path=str(tmp_path / "summary-while-away.png"))
+        page.click("#hand-summary #take-back", timeout=3000)  # a real click: not covered
+        page.wait_for_selector("#hand-summary #away", state="detached")
+        assert not table.seats[0].left and not table.seats[0].away
+        page.click("#continue")
+        page.wait_for_selector("#leave-seat")
+    finally:
+        settings.computer_delay = delay
+    page.close()
+
+
+def test_spectators_the_table_lets_write_chat_each_under_a_name(server, browser, tmp_path):
+    base, _ = server
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
+    ann, zoe, other = (context.new_page() for context in contexts)
+    ann.goto(base + "/")
+    ann.fill("input[name=name]", "Ann")
+    ann.check("input[name=spectator_chat]")
+    ann.click("#create-table")
+    ann.wait_for_selector("#board[data-seq]")
+    table_id = ann.url.rsplit("/", 1)[1]
+    for page in (zoe, other):
+        page.goto(f"{base}/#/table/{table_id}")
+        page.wait_for_selector("#board[data-seq]")
+    assert ann.locator("#chat-name").is_hidden()  # a player writes under her seat's name
+    assert zoe.get_attribute("#chat-name", "placeholder") == "Spectator 1"
+    assert "You write as Spectator 2" in other.inner_text("#chat-note")
+    hostile = "<i>Zoe</i>"
+    zoe.fill("#chat-name", hostile)
+    zoe.fill("#chat-input", "hi from the rail <b>!</b>")
+    zoe.press("#chat-input", "Enter")
+    ann.wait_for_selector("#chat-lines .chat-line")
+    other.fill("#chat-input", "me too")
+    other.click("#chat-send")
+    for page in (ann, zoe, other):
+        page.wait_for_selector("#chat-lines .chat-line:nth-child(2)")
+        assert page.eval_on_selector_all("#chat-lines .chat-line", "els => els.map("
+                                         "e => e.innerText)") == [
+            f"{hostile} (watching): hi from the rail <b>!</b>", "Spectator 2 (watching): me too"]
+        assert page.locator("#chat-lines i, #chat-lines b").count() == 0
+    zoe.screenshot(path=str(tmp_path / "spectator-chat.png"))
     for context in contexts:
         context.close()
 
@@ -506,3 +581,35 @@ def test_a_creator_whose_seat_moved_while_away_keeps_her_invite_links(server, br
     assert ann.get_attribute("input[data-invite='1']", "value") == invite
     for context in (ann_context, phone_context):
         context.close()
+
+
+def test_the_servers_turn_time_and_a_seat_left_to_the_computer_outlast_a_restart(browser,
+                                                                                 tmp_path):
+    db, port = tmp_path / "games.sqlite", free_port()
+    base = f"http://127.0.0.1:{port}"
+
+    def app() -> Any:  # computers that wait: nothing moves while the server is away
+        return create_app(db, Settings(computer_delay=3600, turn_seconds=25))
+
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.set_default_timeout(15000)
+    with running(app(), port):
+        page.goto(base + "/")
+        page.wait_for_selector("#create-table")
+        assert page.input_value("input[name=turn_seconds]") == "25"  # the server's default
+        page.fill("input[name=name]", "Ann")
+        page.click("#create-table")
+        page.wait_for_selector("#board[data-seq]")
+        assert "25 s a turn" in page.inner_text(".status-line")
+        page.click("#leave-seat")
+        page.wait_for_selector("#away:has-text('You left your seat')")
+    page.wait_for_selector("#reconnecting:has-text('reconnecting')")
+    with running(app(), port):
+        page.wait_for_selector("#reconnecting", state="hidden")
+        page.reload()  # a fresh page: all it shows comes from the restarted server
+        page.wait_for_selector("#away:has-text('You left your seat')")
+        assert page.locator("#leave-seat").count() == 0
+        page.screenshot(path=str(tmp_path / "left-after-restart.png"))
+        page.click("#take-back")
+        page.wait_for_selector("#leave-seat")
+    page.close()

@@ -35,7 +35,8 @@ export function showLobby(root) {
     const typed = form.variant ? { name: form.name.value, turn: form.turn_seconds.value,
                                    listed: form.listed.checked,
                                    spectators: form.spectator_chat.checked }
-      : { name: prefs.name, turn: "60", listed: false, spectators: false };
+      : { name: prefs.name, turn: String(options.turn_seconds_default ?? 60), listed: false,
+          spectators: false };
     fill(form,
       el("h2", {}, "New table"),
       el("label", { class: "row" }, "Your name ",

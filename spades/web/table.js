@@ -248,11 +248,15 @@ export function showTable(root, table) {
     const lines = el("div", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" });
     const input = el("input", { id: "chat-input", maxlength: 200, autocomplete: "off",
                                 placeholder: "Say something…" });
+    // a spectator's name in the chat (a player's is her seat's): sent with each line
+    const name = el("input", { id: "chat-name", maxlength: 24, autocomplete: "off",
+                               value: prefs.name || "", "aria-label": "Your name" });
     const form = el("form", { class: "chat-form", onsubmit: (event) => {
       event.preventDefault();
       const text = input.value.trim();
-      if (text && send({ type: "chat", text })) input.value = "";
-    } }, input, el("button", { type: "submit", id: "chat-send" }, "Send"));
+      const named = welcome.seat === null && name.value.trim() ? { name: name.value } : {};
+      if (text && send({ type: "chat", text, ...named })) input.value = "";
+    } }, name, input, el("button", { type: "submit", id: "chat-send" }, "Send"));
     const note = el("p", { class: "muted", id: "chat-note" });
     const box = el("section", { class: "panel chat", id: "chat" }, el("h3", {}, "Chat"), lines,
                    form, note);
@@ -260,7 +264,8 @@ export function showTable(root, table) {
       const seat = line.seat === null ? "spectator" : `seat${line.seat}`;
       // text nodes only: whatever a line holds is shown as typed, never as markup
       lines.append(el("div", { class: `chat-line ${seat}` },
-                      el("strong", {}, `${line.name}: `), line.text));
+                      el("strong", {}, `${line.name}${line.seat === null ? " (watching)" : ""}: `),
+                      line.text));
       lines.scrollTop = lines.scrollHeight;
     }
     return {
@@ -269,7 +274,10 @@ export function showTable(root, table) {
         fill(lines);
         message.chat.forEach(add);
         form.hidden = !message.may_chat;
-        fill(note, message.may_chat ? "" : "Spectators read the chat; the players write.");
+        name.hidden = message.seat !== null;
+        name.placeholder = message.name;
+        fill(note, !message.may_chat ? "Spectators read the chat; the players write."
+          : message.seat === null ? `You write as ${message.name} unless you type a name.` : "");
       },
     };
   }
@@ -481,7 +489,8 @@ export function showTable(root, table) {
                      + `${r.penalties[side] ? `, −${r.penalties[side]}` : ""})`)))));
   }
 
-  function handSummary() {
+  // ``away``: the way back to a seat the computer plays, on top (not under the summary)
+  function handSummary(away) {
     const hand = summary.record;
     const n = state.seats.length;
     const bids = Array(n).fill("—");
@@ -489,7 +498,7 @@ export function showTable(root, table) {
     for (const b of hand.bids) bids[b.seat] = b.bid === 0 ? "nil" : String(b.bid);
     const r = hand.result;
     return el("div", { class: "overlay", id: "hand-summary" }, el("div", { class: "panel" },
-      el("h2", {}, `Hand ${summary.hand}`),
+      el("h2", {}, `Hand ${summary.hand}`), away,
       el("table", { class: "sheet" },
         el("tr", {}, el("th", {}, "Player"), el("th", {}, "Bid"), el("th", {}, "Won"),
            el("th", {}, "Held")),
@@ -635,8 +644,10 @@ export function showTable(root, table) {
                                                                   && mySeat !== null) : null));
     drawTrick(order);
     const person = mySeat !== null && state.seats[mySeat].kind === "person";
+    const summed = !held && summary && view.winner === null; // the hand summary is up
+    const away = mySeat !== null && running ? awayPanel(mySeat) : null; // in one place
     fill(foot,
-      mySeat !== null && running ? awayPanel(mySeat) : null,
+      summed ? null : away,
       mySeat === null ? null : controls(view, mySeat),
       mySeat === null ? null : handRow(view, mySeat),
       view.discards.length ? el("div", { class: "discards" }, "Your discards: ",
@@ -657,7 +668,7 @@ export function showTable(root, table) {
           : el("span", { class: "muted" }, mySeat === null ? "" : ` ${plural(view.hand.length, "card")}`)),
       showSheet ? scoreSheet(view) : null);
     fill(overlay, held ? null  // the last trick of a hand first, then its summary
-      : summary && view.winner === null ? handSummary()
+      : summed ? handSummary(away)
         : view.winner !== null ? gameOver(view, mySeat) : null);
     tick();
     if (myTurn && view.phase === "play" && view.legal.length === 1 && prefs.autoPlayOne
