@@ -200,8 +200,9 @@ def stop(worker: Worker) -> None:
 
 @pytest.fixture
 def workers(pg_url: str, tmp_path: Path) -> Iterator[list[Worker]]:
-    """Two servers on one database, as on two machines."""
-    started = [serve(pg_url, tmp_path, "--computer-delay", "0.3") for _ in range(2)]
+    """Two servers on one database, as on two machines; a person gone 1.5 s is away."""
+    started = [serve(pg_url, tmp_path, "--computer-delay", "0.3", "--away", str(AWAY))
+               for _ in range(2)]
     try:
         ready(*started)
         yield started
@@ -230,6 +231,7 @@ def owner(url: str, table: str) -> str:
     return row[0].split(":")[1] if row else ""
 
 
+AWAY = 1.5
 QUICK_TWO = {"variant": "two-player-300", "rules": {"target": 10, "lose_threshold": -10}}
 
 
@@ -257,6 +259,12 @@ def test_two_workers_serve_one_table_and_each_client_sees_the_others_moves(worke
         while states[mover]["seq"] <= top:
             states[mover] = next_state(ws)
     assert states[0]["seats"][1]["connected"] and states[1]["seats"][0]["connected"]
+    time.sleep(AWAY + 1)  # the owner knows Bob is connected to the other worker: not away
+    for ws in sockets.values():
+        with contextlib.suppress(TimeoutError):
+            while True:
+                message = json.loads(ws.recv(timeout=0.2))
+                assert not any(seat["away"] for seat in message.get("seats", [])), message
     stack.close()
 
 
@@ -285,13 +293,13 @@ def test_a_killed_owner_is_replaced_within_5_s_and_the_log_has_each_action_once(
     while len(mine) < 6 or state["view"]["to_move"] != 1:  # killed while the computer waits
         state = move(ann, state)
     a.process.kill()
-    killed = time.monotonic()
+    killed, seq = time.monotonic(), state["seq"]
+    ann, state = sit(stack, b.ws(table), made["token"])  # she reconnects to the survivor
     while owner(pg_url, table) != b.pid:
         assert time.monotonic() - killed < 5, "the other worker did not take the table"
         time.sleep(0.1)
-    while watched["seq"] <= state["seq"]:  # the computer's turn, played by its new owner
+    while watched["seq"] <= seq:  # the computer's turn, played by its new owner
         watched = next_state(watcher)
-    ann, state = sit(stack, b.ws(table), made["token"])  # she reconnects to the survivor
     for _ in range(6):
         state = move(ann, state)
     store = PostgresStore(pg_url)

@@ -679,6 +679,11 @@ class Table:
         return f"Spectator {self._spectators}"
 
     async def attach(self, client: Client) -> None:
+        if self.worker:  # what other workers stored and this one has yet to hear of
+            async with self.lock:
+                before = self.game.hand_number
+                if await self._catch_up():
+                    await self._after(before)
         self.clients.add(client)
         self.idle_since = time.time()
         if client.seat is None:
