@@ -512,6 +512,7 @@ def test_spectators_the_table_lets_write_chat_each_under_a_name(server, browser,
     assert "You write as Spectator 2" in other.inner_text("#chat-note")
     hostile = "<i>Zoe</i>"
     zoe.fill("#chat-name", hostile)
+    assert zoe.inner_text("#chat-note") == f"You write as {hostile} (watching)."
     zoe.fill("#chat-input", "hi from the rail <b>!</b>")
     zoe.press("#chat-input", "Enter")
     ann.wait_for_selector("#chat-lines .chat-line")

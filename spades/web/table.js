@@ -250,7 +250,8 @@ export function showTable(root, table) {
                                 placeholder: "Say something…" });
     // a spectator's name in the chat (a player's is her seat's): sent with each line
     const name = el("input", { id: "chat-name", maxlength: 24, autocomplete: "off",
-                               value: prefs.name || "", "aria-label": "Your name" });
+                               value: prefs.name || "", "aria-label": "Your name",
+                               oninput: () => sayName() });
     const form = el("form", { class: "chat-form", onsubmit: (event) => {
       event.preventDefault();
       const text = input.value.trim();
@@ -268,6 +269,15 @@ export function showTable(root, table) {
                       line.text));
       lines.scrollTop = lines.scrollHeight;
     }
+    // under the chat: who may write, and a spectator's name in it
+    function sayName() {
+      if (!welcome) return;
+      const typed = name.value.trim();
+      fill(note, !welcome.may_chat ? "Spectators read the chat; the players write."
+        : welcome.seat !== null ? ""
+          : typed ? `You write as ${typed} (watching).`
+            : `You write as ${welcome.name} unless you type a name.`);
+    }
     return {
       box, add,
       welcome(message) {
@@ -276,8 +286,7 @@ export function showTable(root, table) {
         form.hidden = !message.may_chat;
         name.hidden = message.seat !== null;
         name.placeholder = message.name;
-        fill(note, !message.may_chat ? "Spectators read the chat; the players write."
-          : message.seat === null ? `You write as ${message.name} unless you type a name.` : "");
+        sayName();
       },
     };
   }
