@@ -220,18 +220,11 @@ def _analyze(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    report = bench.run(args.seconds, args.seed)
+    report = bench.run(args.seconds, args.seed, args.rounds)
     if args.json:
         print(json.dumps(report))
         return 0
-    for variant, figures in report.items():
-        line = f"{variant:>24}: {figures['hands_per_s']:>9.1f} hands/s"
-        if "ratio" in figures:
-            peer = figures["openspiel_hands_per_s"]
-            line += ("  (OpenSpiel not installed: pip install -e .[bench])" if peer is None else
-                     f"  OpenSpiel {peer:.1f} hands/s, ratio {figures['ratio']:.2f}"
-                     f" (OpenSpiel shuffled: {figures['openspiel_shuffled_hands_per_s']:.1f})")
-        print(line)
+    print("\n".join(bench.format_report(report)))
     return 0
 
 
@@ -413,7 +406,12 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_cmd.set_defaults(run=_analyze)
 
     bench_cmd = commands.add_parser("bench", help="random hands per second, against OpenSpiel")
-    bench_cmd.add_argument("--seconds", type=_seconds, default=3.0, help="per measurement")
+    bench_cmd.add_argument("--seconds", type=_seconds, default=3.0,
+                           help="each loop's whole time, split into the rounds (at most "
+                                f"{bench.MAX_SECONDS:g})")
+    bench_cmd.add_argument("--rounds", type=int, default=bench.DEFAULT_ROUNDS,
+                           help="short rounds, each running every loop once in turn "
+                                f"(1 to {bench.MAX_ROUNDS})")
     bench_cmd.add_argument("--seed", type=int, default=0)
     bench_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     bench_cmd.set_defaults(run=_bench)

@@ -274,9 +274,12 @@ def test_records_into_a_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_bench_refuses_a_measurement_that_never_ends() -> None:
     from spades import SpadesError, bench
 
-    for seconds in (float("nan"), float("inf"), 0, -1.0):
-        with pytest.raises(SpadesError, match="must be above 0 and finite"):
-            bench.run(seconds, 0)
+    for seconds in (float("nan"), float("inf"), 0, -1.0, 1e9, 10**400, True, "3"):
+        with pytest.raises(SpadesError, match="must be above 0 and at most 3600"):
+            bench.run(seconds, 0)  # type: ignore[arg-type]
+    for rounds in (0, -1, 1001, 2.5, True, None):
+        with pytest.raises(SpadesError, match="rounds must be a whole number from 1 to 1000"):
+            bench.run(1.0, 0, rounds)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ bad arguments
@@ -298,7 +301,15 @@ def test_bench_refuses_a_measurement_that_never_ends() -> None:
     (["bench", "--seconds", "soon"], "not a number of seconds: 'soon'"),
     (["bench", "--seconds", "nan"], "seconds must be finite and at least 0, not 'nan'"),
     (["bench", "--seconds", "inf"], "seconds must be finite and at least 0, not 'inf'"),
-    (["bench", "--seconds", "0"], "must be above 0 and finite, not 0.0"),
+    (["bench", "--seconds", "0"], "must be above 0 and at most 3600, not 0.0"),
+    (["bench", "--seconds", "-0.5"], "seconds must be finite and at least 0, not '-0.5'"),
+    (["bench", "--seconds", "1e9"], "must be above 0 and at most 3600, not 1000000000.0"),
+    (["bench", "--seconds", "9" * 400], "seconds must be finite and at least 0, not '999"),
+    (["bench", "--rounds", "0"], "the rounds must be a whole number from 1 to 1000, not 0"),
+    (["bench", "--rounds", "-3"], "the rounds must be a whole number from 1 to 1000, not -3"),
+    (["bench", "--rounds", "9" * 30], "the rounds must be a whole number from 1 to 1000"),
+    (["bench", "--rounds", "nan"], "invalid int value: 'nan'"),
+    (["bench", "--rounds", "2.5"], "invalid int value: '2.5'"),
     (["serve", "--port", "99999"], "port 99999 is not in 0..65535"),
     (["serve", "--port", "http"], "not a port number: 'http'"),
     (["serve", "--away", "-1"], "seconds must be finite and at least 0, not '-1'"),
@@ -344,24 +355,94 @@ def test_serve_flags_reach_the_server_settings(monkeypatch: pytest.MonkeyPatch) 
 # ------------------------------------------------------------------ bench and the program
 
 
+BENCH_VARIANTS = (*VARIANTS, "partnership-no-blind-nil")
+PEER_KEYS = {"openspiel_hands_per_s", "openspiel_shuffled_hands_per_s", "ratio",
+             "ratio_quartiles", "ratio_range", "shuffled_ratio", "shuffled_ratio_quartiles",
+             "shuffled_ratio_range"}
+
+
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "bench", "--seconds", "0.2", "--json")
+    code, out, err = run(capsys, "bench", "--seconds", "0.3", "--rounds", "3", "--json")
     assert code == 0 and err == ""
     report = json.loads(out)
-    assert set(VARIANTS) <= set(report)
-    for variant in VARIANTS:
-        assert isinstance(report[variant]["hands_per_s"], int | float)
-        assert report[variant]["hands_per_s"] > 0
-    peer = report["partnership"]
-    assert "openspiel_hands_per_s" in peer and "ratio" in peer
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        assert peer["openspiel_hands_per_s"] is None and peer["ratio"] is None
-    else:
-        assert peer["openspiel_hands_per_s"] > 0
-        assert peer["ratio"] == pytest.approx(
-            peer["hands_per_s"] / peer["openspiel_hands_per_s"], rel=0.01)
+    assert set(report) == set(BENCH_VARIANTS)
+    for variant in BENCH_VARIANTS:
+        figures = report[variant]
+        assert isinstance(figures["hands_per_s"], int | float)
+        assert figures["hands_per_s"] > 0
+        assert figures["rounds"] == 3
+        assert (set(figures) >= PEER_KEYS) == variant.startswith("partnership")
+    for variant in ("partnership", "partnership-no-blind-nil"):
+        peer = report[variant]
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            assert all(peer[key] is None for key in PEER_KEYS)
+            continue
+        assert peer["openspiel_hands_per_s"] > 0 and peer["openspiel_shuffled_hands_per_s"] > 0
+        for key in ("ratio", "shuffled_ratio"):
+            low, high = peer[f"{key}_range"]
+            q1, q3 = peer[f"{key}_quartiles"]
+            assert 0 < low <= q1 <= peer[key] <= q3 <= high
+
+
+def test_bench_text_has_a_line_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "bench", "--seconds", "0.1", "--rounds", "1")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert [line.split(":")[0].strip() for line in lines[:-1]] == list(BENCH_VARIANTS)
+    assert lines[-1].startswith("(medians of 1 alternating rounds")
+    for line in lines[:2]:
+        assert "OpenSpiel" not in line
+    for line in lines[2:4]:
+        assert "OpenSpiel" in line
+
+
+def test_bench_alternates_the_loops_and_pairs_the_ratios(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds run every loop once, in turn, every other round backwards; a ratio is the
+    median of the rounds' own ratios (no clock: the measurements are made up)."""
+    from spades import bench
+
+    ran: list[str] = []
+    rates = {"partnership": [1.0, 4.0, 2.0, 8.0], "openspiel": [2.0, 2.0, 8.0, 2.0],
+             "openspiel shuffled": [4.0, 4.0, 4.0, 4.0]}
+
+    def loop(name: str) -> bench.Loop:
+        def play() -> int:
+            ran.append(name)
+            return 1
+        return play
+
+    def engine_loop(rules: Any, seed: int) -> bench.Loop:
+        twin = rules.variant == "partnership" and not rules.blind_nil
+        return loop("partnership-no-blind-nil" if twin else rules.variant)
+
+    def openspiel_loop(seed: int, shuffled: bool = False) -> bench.Loop:
+        return loop("openspiel shuffled" if shuffled else "openspiel")
+
+    def per_second(play: bench.Loop, seconds: float) -> float:
+        play()
+        assert seconds == pytest.approx(0.5)
+        name = ran[-1]
+        return rates.get(name, [1.0] * 4)[sum(n == name for n in ran) - 2]
+
+    monkeypatch.setattr(bench, "engine_loop", engine_loop)
+    monkeypatch.setattr(bench, "openspiel_loop", openspiel_loop)
+    monkeypatch.setattr(bench, "_per_second", per_second)
+    report = bench.run(2.0, 0, rounds=4)
+    order = ["partnership", "openspiel", "openspiel shuffled", "partnership-no-blind-nil",
+             "two-player", "two-player-300"]
+    warm_up = sorted(ran[:6])
+    assert warm_up == sorted(order)
+    assert ran[6:] == order + order[::-1] + order + order[::-1]
+    ours = report["partnership"]
+    assert ours["hands_per_s"] == 3.0  # the median of 1, 4, 2, 8
+    assert ours["openspiel_hands_per_s"] == 2.0
+    assert ours["ratio"] == 1.25  # the median of 0.5, 2, 0.25, 4 (not 3 / 2)
+    assert ours["ratio_range"] == [0.25, 4.0]
+    assert ours["shuffled_ratio"] == 0.75  # the median of 0.25, 1, 0.5, 2
+    assert report["two-player"] == {"hands_per_s": 1.0, "rounds": 4}
 
 
 def test_the_program_runs_as_a_module() -> None:
