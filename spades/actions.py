@@ -8,10 +8,13 @@ system (see :func:`give_code`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from functools import cache
 from math import comb
+from operator import itemgetter
+from typing import Any
 
 from .cards import DECK_SIZE, Card, card_text, parse_card
 from .errors import NotationError, quoted
@@ -57,15 +60,13 @@ def give_code(cards: Iterable[Card]) -> int:
 def _give_cards(code: int) -> tuple[Card, ...]:
     """The cards of a give code, lowest first (the inverse of :func:`give_code`)."""
     index = code - GIVE_BASE
-    size = max(k for k in range(MAX_GIVE + 1) if _GIVE_OFFSETS[k] <= index)
+    size = bisect_right(_GIVE_OFFSETS, index) - 1
     index -= _GIVE_OFFSETS[size]
     cards = []
-    for k in range(size, 0, -1):
-        card = k - 1
-        while comb(card + 1, k) <= index:
-            card += 1
+    for k in range(size, 0, -1):  # the highest card is the last whose comb(card, k) fits
+        card = bisect_right(_COMB[k], index) - 1
         cards.append(card)
-        index -= comb(card, k)
+        index -= _COMB[k][card]
     return tuple(reversed(cards))
 
 
@@ -178,22 +179,88 @@ _WORD_ACTIONS = {
 _ACTIONS = tuple(Action(code) for code in range(NUM_ACTIONS))
 
 
-def gives(hand: list[Card], sizes: Iterable[int]) -> list[Action]:
-    """Every give of ``sizes`` cards of ``hand``, smallest gives first."""
+# The lexicographic rank of each pair of cards (low, high), low < high: the order of
+# itertools.combinations(range(52), 2); 0 where low >= high.
+_PAIR_RANK = tuple(
+    tuple(sum(DECK_SIZE - 1 - b for b in range(low)) + high - low - 1 if high > low else 0
+          for high in range(DECK_SIZE))
+    for low in range(DECK_SIZE))
+
+
+_GIVES_OF_ONE = _ACTIONS[GIVE_BASE + _GIVE_OFFSETS[1]:GIVE_BASE + _GIVE_OFFSETS[2]]
+
+
+def _gives_of_two(low: Card) -> tuple[Action, ...]:
+    """The gives of ``low`` and a higher card, indexed by the higher card (the give of
+    nothing where the card is not higher, never asked for)."""
+    base = GIVE_BASE + _GIVE_OFFSETS[2] + low
+    return tuple(_ACTIONS[base + _COMB[2][high] if high > low else GIVE_BASE]
+                 for high in range(DECK_SIZE))
+
+
+def _gives_of_three(low: Card) -> tuple[Action, ...]:
+    """The gives of ``low`` and two higher cards, indexed by the pair's rank in
+    ``_PAIR_RANK`` (the give of nothing where the pair is not above ``low``)."""
+    base = GIVE_BASE + _GIVE_OFFSETS[3] + low
+    return tuple(_ACTIONS[base + _COMB[2][mid] + _COMB[3][high] if mid > low else GIVE_BASE]
+                 for mid in range(DECK_SIZE) for high in range(mid + 1, DECK_SIZE))
+
+
+# the rows above, by lowest card, made when first needed (None until then)
+_TWOS: list[tuple[Action, ...] | None] = [None] * DECK_SIZE
+_THREES: list[tuple[Action, ...] | None] = [None] * DECK_SIZE
+
+
+def _pick(row: Sequence[Any], keys: Sequence[int]) -> tuple[Any, ...]:
+    """``row``'s items at ``keys``, in their order (at least two keys)."""
+    picked: tuple[Any, ...] = itemgetter(*keys)(row)
+    return picked
+
+
+def gives(hand: Iterable[Card], sizes: Iterable[int]) -> list[Action]:
+    """Every give of ``sizes`` cards of ``hand``, smallest gives first, each size's in the
+    order of ``itertools.combinations`` of the sorted cards.
+
+    Random games spend much of their time here (a blind nil exchange of three has 286
+    gives), so each give is picked from rows of actions made once per lowest card.
+    """
     cards = sorted(hand)
     n = len(cards)
     out: list[Action] = []
     for size in sizes:
         if size == 0:
             out.append(_ACTIONS[GIVE_BASE])
+        elif size > n:
             continue
-        if size > n:
-            continue
-        # partial: (index of the highest card chosen, code so far); code sums comb(card_i, i + 1)
-        partial = [(-1, GIVE_BASE + _GIVE_OFFSETS[size])]
-        for level in range(1, size):
-            values = [_COMB[level][c] for c in cards]
-            partial = [(j, code + values[j]) for i, code in partial for j in range(i + 1, n)]
-        values = [_COMB[size][c] for c in cards]
-        out += [_ACTIONS[code + value] for i, code in partial for value in values[i + 1 :]]
+        elif size == 1:
+            out += [_GIVES_OF_ONE[card] for card in cards]
+        elif size == 2:
+            for i in range(n - 2):
+                row = _TWOS[cards[i]] or _row(_TWOS, _gives_of_two, cards[i])
+                out += _pick(row, cards[i + 1:])
+            row = _TWOS[cards[-2]] or _row(_TWOS, _gives_of_two, cards[-2])
+            out.append(row[cards[-1]])
+        elif size == 3:
+            # the ranks of the pairs above each card, those above cards[i] from starts[i]
+            ranks: list[int] = []
+            starts = []
+            for j in range(n - 2):
+                starts.append(len(ranks))
+                ranks += _pick(_PAIR_RANK[cards[j]], cards[j + 1:])
+            starts.append(len(ranks))
+            ranks.append(_PAIR_RANK[cards[-2]][cards[-1]])
+            for i in range(n - 3):
+                row = _THREES[cards[i]] or _row(_THREES, _gives_of_three, cards[i])
+                out += _pick(row, ranks[starts[i + 1]:])
+            row = _THREES[cards[-3]] or _row(_THREES, _gives_of_three, cards[-3])
+            out.append(row[ranks[-1]])
+        else:
+            raise NotationError(f"cannot give {size} cards: at most {MAX_GIVE}")
     return out
+
+
+def _row(rows: list[tuple[Action, ...] | None], make: Callable[[Card], tuple[Action, ...]],
+         low: Card) -> tuple[Action, ...]:
+    """``rows[low]``, made by ``make`` and kept."""
+    row = rows[low] = make(low)
+    return row

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import repeat, starmap
 from typing import Self
 
 from .cards import DECK_SIZE, Card, parse_card
@@ -36,7 +37,7 @@ def as_deck(cards: Sequence[Card | str]) -> list[Card]:
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
     """The 52 cards in an order drawn by ``rng``."""
-    keys = [rng.random() for _ in range(DECK_SIZE)]
+    keys = list(starmap(rng.random, repeat((), DECK_SIZE)))  # rng.random() 52 times
     return sorted(range(DECK_SIZE), key=keys.__getitem__)
 
 

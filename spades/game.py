@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .actions import (
@@ -92,8 +93,12 @@ class HandLog:
 
 _FIRST_SPADE = SPADES * RANKS_PER_SUIT
 _SUIT_BITS = (1 << RANKS_PER_SUIT) - 1
+_BITS = tuple(1 << card for card in range(DECK_SIZE))
 _BIDS = tuple(Action.bid(n) for n in range(14))
-_PLAY = Phase.PLAY
+# the phases as module names: an enum's attribute is looked up through its class, slowly
+_DEAL, _DRAW, _BLIND_NIL, _DRAFT, _EXCHANGE, _BIDDING, _PLAY, _OVER = (
+    Phase.DEAL, Phase.DRAW, Phase.BLIND_NIL, Phase.DRAFT, Phase.EXCHANGE, Phase.BIDDING,
+    Phase.PLAY, Phase.OVER)
 _DECK = ChanceStep(tuple(range(DECK_SIZE)), DECK_SIZE)
 # the kind of action each phase takes, and its name in a refusal
 _EXPECTED = {
@@ -186,7 +191,7 @@ class Game:
     @property
     def over(self) -> bool:
         """True once a side has won."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def hand_masks(self) -> list[int]:
         """Every seat's cards as a mask (the full state: for a cheating benchmark bot only)."""
@@ -213,10 +218,11 @@ class Game:
                 if not playable & ~SUIT_MASKS[suit]:
                     return list(_SUIT_PLAYS[suit][playable >> RANKS_PER_SUIT * suit])
             return _plays(playable)
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             return list(_BIDS[self._lowest_bid():])
-        if phase is Phase.EXCHANGE:
-            return gives(list(cards_in(self._hands[self._mover()])), self._give_sizes())
+        if phase is _EXCHANGE:
+            # a play's code is its card: the table of plays lists a hand's cards fastest
+            return gives(_plays(self._hands[self._mover()]), self._give_sizes())
         if phase in _WAITING:
             return []
         return list(_EITHER[_EXPECTED[phase][0]])
@@ -226,9 +232,9 @@ class Game:
         """What the game waits for: in phase ``deal`` the 52 cards (the deck, in order),
         in phase ``draw`` the cards the exchange draws from the discard pile (the pile in
         the order its cards joined it); None in any other phase."""
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             return _DECK
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             return ChanceStep(tuple(self._pile), len(self._giving))
         return None
 
@@ -252,7 +258,7 @@ class Game:
             if who == seat:
                 gave, received = gave_cards, received_cards or ()
         offered = None
-        if self.phase is Phase.DRAFT and self.to_move == seat:
+        if self.phase is _DRAFT and self.to_move == seat:
             offered = log.deck[self._stock_pos]
         tricks = [TrickView(t[0], tuple(t[1]), t[2]) for t in log.tricks]
         current = tricks.pop() if tricks and tricks[-1].winner is None else None
@@ -266,7 +272,7 @@ class Game:
             first_drawer=log.first_drawer,
             scores=tuple(self.scores),
             bag_totals=tuple(self.bag_totals),
-            hand=() if seat is None or self.phase is Phase.BLIND_NIL else tuple(
+            hand=() if seat is None or self.phase is _BLIND_NIL else tuple(
                 sorted_cards(cards_in(self._hands[seat]))),
             offered=offered,
             discards=() if seat is None else tuple(cards_in(self._discards[seat])),
@@ -351,16 +357,18 @@ class Game:
         :meth:`verify`, then do it."""
         if type(action) is not Action:
             action = _read(action)
-        # the common case first: a legal play, by the rule _refusal applies
-        if not (self.phase is _PLAY and seat is None and action < BID_BASE
-                and self._playable() >> action & 1):
-            action = self.verify(action, seat)
+        if self.phase is _PLAY:
+            # the common case first: a legal play, by the rule _refusal applies
+            if not (seat is None and action < BID_BASE and self._playable() >> action & 1):
+                action = self.verify(action, seat)
+            if self._history is not None:
+                self._history.append(self._clone())
+            self._play(action)
+            return
+        action = self.verify(action, seat)
         if self._history is not None:
             self._history.append(self._clone())
-        if self.phase is _PLAY:
-            self._play(action)
-        else:
-            self._take_undoably(action)
+        self._take_undoably(action)
 
     def verify(self, action: Action | int | str, seat: int | None = None) -> Action:
         """``action`` read (text, a code or an Action), if the seat to move (or ``seat``)
@@ -393,9 +401,9 @@ class Game:
         kind, expected = _EXPECTED[phase]
         if action.kind != kind:
             return f"expected {expected}"
-        if phase is Phase.BIDDING and action.tricks < self._lowest_bid():
+        if phase is _BIDDING and action.tricks < self._lowest_bid():
             return "nil is not allowed in this game"
-        if phase is Phase.EXCHANGE:
+        if phase is _EXCHANGE:
             return self._ungivable(action.cards)
         return None
 
@@ -430,7 +438,7 @@ class Game:
     def deal(self, deck: Sequence[Card | str]) -> None:
         """Start the waiting hand (phase ``deal``) with ``deck``; its two-player exchanges
         will wait for :meth:`draw`."""
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise SpadesError(f"no deck is needed now: the game is in phase {self.phase}")
         checked = as_deck(deck)
         if self._history is not None:
@@ -440,7 +448,7 @@ class Game:
     def draw(self, cards: Sequence[Card | str]) -> None:
         """Finish the waiting exchange (phase ``draw``) with ``cards`` drawn from the
         discard pile (:attr:`chance_step`)."""
-        if self.phase is not Phase.DRAW:
+        if self.phase is not _DRAW:
             raise SpadesError(f"no draw is needed now: the game is in phase {self.phase}")
         drawn = tuple(as_cards(cards, "a draw"))
         if self._history is not None:
@@ -463,11 +471,11 @@ class Game:
     def _take(self, action: Action) -> None:
         """Take an action already verified, in any phase but play."""
         phase = self.phase
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             self._bid(action.tricks)
-        elif phase is Phase.DRAFT:
+        elif phase is _DRAFT:
             self._draft(action == KEEP)
-        elif phase is Phase.BLIND_NIL:
+        elif phase is _BLIND_NIL:
             self._declare(action == BLIND_NIL)
         else:
             self._give(action.cards)
@@ -493,7 +501,7 @@ class Game:
     def _start_hand(self) -> None:
         deck = self._chance.deck()
         if deck is None:
-            self.phase, self.to_move = Phase.DEAL, None
+            self.phase, self.to_move = _DEAL, None
         else:
             self._begin_hand(deck)
 
@@ -512,12 +520,12 @@ class Game:
             log = HandLog(number, deck, dealer, None)
             self._order = [(dealer + 1 + i) % 4 for i in range(4)]
             declare_order = self._order
-            for i in range(4):
-                self._hands[(dealer + 1 + i) % 4] = mask_of(deck[i::4])
+            for i in range(4):  # a deck's cards are different: their bits add up to the mask
+                self._hands[(dealer + 1 + i) % 4] = sum(itemgetter(*deck[i::4])(_BITS))
         self.hands.append(log)
         self._queue = [s for s in declare_order if self._may_declare(s)]
         if self._queue:
-            self.phase, self.to_move = Phase.BLIND_NIL, self._queue[0]
+            self.phase, self.to_move = _BLIND_NIL, self._queue[0]
         else:
             self._after_declarations()
 
@@ -534,7 +542,7 @@ class Game:
     def _after_declarations(self) -> None:
         if self._n == 2:
             log = self.hands[-1]
-            self.phase, self.to_move = Phase.DRAFT, log.first_drawer
+            self.phase, self.to_move = _DRAFT, log.first_drawer
         else:
             self._start_exchange()
 
@@ -564,7 +572,7 @@ class Game:
 
     def _next_exchange(self) -> None:
         if self._queue:
-            self.phase, self.to_move = Phase.EXCHANGE, self._queue[0]
+            self.phase, self.to_move = _EXCHANGE, self._queue[0]
         else:
             self._start_bidding()
 
@@ -573,12 +581,12 @@ class Game:
         log.holdings = list(self._hands)
         self._queue = [s for s in self._order if not self._blind[s]]
         if self._queue:
-            self.phase, self.to_move = Phase.BIDDING, self._queue[0]
+            self.phase, self.to_move = _BIDDING, self._queue[0]
         else:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.to_move = self._order[0]
         self.hands[-1].tricks.append([self.to_move, self._trick, None])
 
@@ -617,7 +625,7 @@ class Game:
         if self._n == 2:
             if cards and self._by_caller:  # a chance step: wait for draw()
                 self._giving = cards
-                self.phase, self.to_move = Phase.DRAW, None
+                self.phase, self.to_move = _DRAW, None
             else:
                 drawn = self._chance.draw(self._pile, len(cards), log.deck)
                 self._exchange_with_pile(cards, tuple(drawn))
@@ -703,7 +711,7 @@ class Game:
         if self.winner is None:
             self._start_hand()
         else:
-            self.phase, self.to_move = Phase.OVER, None
+            self.phase, self.to_move = _OVER, None
 
     def _stock_left(self) -> int:
         if self._n != 2 or not self.hands:

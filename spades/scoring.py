@@ -20,7 +20,17 @@ class Contract:
 def contracts(bids: Sequence[int | None], blind_nil: Collection[int]) -> list[Contract]:
     """Each seat's contract from its bid (None, not yet made, counts as 0) and the
     seats that bid blind nil."""
-    return [Contract(bid or 0, seat in blind_nil) for seat, bid in enumerate(bids)]
+    return [_contract(bid or 0, seat in blind_nil) for seat, bid in enumerate(bids)]
+
+
+def _contract(tricks: int, blind: bool) -> Contract:
+    """``Contract(tricks, blind)``, one made once for each bid (they are immutable)."""
+    if 0 <= tricks < len(_CONTRACTS):
+        return _CONTRACTS[tricks][blind]
+    return Contract(tricks, blind)
+
+
+_CONTRACTS = tuple((Contract(tricks), Contract(tricks, True)) for tricks in range(14))
 
 
 @dataclass(frozen=True)
@@ -42,9 +52,15 @@ class Made:
 def made(contracts: Sequence[Contract], won: Sequence[int]) -> Made:
     """Which of one side's ``contracts`` the tricks each player ``won`` made: the non-nil
     bids as one contract, each nil on its own."""
-    pairs = list(zip(contracts, won, strict=True))
-    return Made(sum(c.tricks for c in contracts), sum(w for c, w in pairs if c.tricks),
-                tuple(w == 0 for c, w in pairs if c.tricks == 0))
+    contract = toward = 0
+    nils_made = []
+    for c, w in zip(contracts, won, strict=True):
+        if c.tricks:
+            contract += c.tricks
+            toward += w
+        else:
+            nils_made.append(w == 0)
+    return Made(contract, toward, tuple(nils_made))
 
 
 @dataclass(frozen=True)
@@ -95,13 +111,12 @@ def winner(scores: Sequence[int], rules: Rules) -> int | None:
     The game ends once a side reaches the target or falls to the losing threshold;
     the higher score wins, and a tie at the top plays another hand.
     """
-    over = any(s >= rules.target for s in scores)
-    under = rules.lose_threshold is not None and any(s <= rules.lose_threshold for s in scores)
+    best = max(scores)
+    over = best >= rules.target
+    under = rules.lose_threshold is not None and min(scores) <= rules.lose_threshold
     if not (over or under):
         return None
-    best = max(scores)
-    leaders = [side for side, s in enumerate(scores) if s == best]
-    return leaders[0] if len(leaders) == 1 else None
+    return scores.index(best) if scores.count(best) == 1 else None
 
 
 def score_hand(contracts: Sequence[Contract], won: Sequence[int], scores: Sequence[int],
@@ -111,8 +126,10 @@ def score_hand(contracts: Sequence[Contract], won: Sequence[int], scores: Sequen
     ``result``: the scores and bag totals after it) and the side that has won the match
     (None: another hand is played)."""
     points, bags, penalties, after, totals = [], [], [], [], []
-    for side in range(rules.sides):
-        seats = [s for s in range(len(contracts)) if rules.side_of(s) == side]
+    seats_of: list[list[int]] = [[] for _ in range(rules.sides)]
+    for seat in range(len(contracts)):
+        seats_of[rules.side_of(seat)].append(seat)
+    for side, seats in enumerate(seats_of):
         result = score_side([contracts[s] for s in seats], [won[s] for s in seats], rules)
         penalty, total = sandbag_penalty(bag_totals[side], result.bags, rules)
         points.append(result.points)
