@@ -407,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench_cmd = commands.add_parser("bench", help="random hands per second, against OpenSpiel")
     bench_cmd.add_argument("--seconds", type=_seconds, default=3.0,
-                           help="each loop's whole time, split into the rounds (at most "
+                           help="each loop's processor time, split into the rounds (at most "
                                 f"{bench.MAX_SECONDS:g})")
     bench_cmd.add_argument("--rounds", type=int, default=bench.DEFAULT_ROUNDS,
                            help="short rounds, each running every loop once in turn "
