@@ -89,18 +89,18 @@ def database(postgres: str | None) -> Iterator[str]:
             admin.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
-def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, float]:
-    """One run: a server of ``workers`` workers on ``db``, its tables watched."""
+@contextlib.contextmanager
+def serving(options: dict[str, object], workers: int = 1) -> Iterator[str]:
+    """A real server of ``workers`` workers (uvicorn's supervisor, as ``spades serve
+    --workers N`` runs) with the worker ``options``, once it answers: its base URL."""
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    options = {"db": db, "computer_delay": args.delay, "allowed_origins": [], **UNLIMITED,
-               "computer_workers": max(1, (os.cpu_count() or 1) // workers)}
     server = subprocess.Popen(
         [sys.executable, "-c", "import uvicorn; uvicorn.run('spades.server.serve:worker_app', "
          f"factory=True, workers={workers}, port={port}, ws='websockets-sansio', "
          "log_level='warning')"],
         env={**os.environ, "SPADES_SERVE": json.dumps(options)},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
             try:
@@ -108,14 +108,22 @@ def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, float]
                 break
             except httpx.TransportError:
                 time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, float]:
+    """One run: a server of ``workers`` workers on ``db``, its tables watched."""
+    options = {"db": db, "computer_delay": args.delay, "allowed_origins": [], **UNLIMITED,
+               "computer_workers": max(1, (os.cpu_count() or 1) // workers)}
+    with serving(options, workers) as base:
         seats = [{"kind": "computer", "level": "random"}] * 4
         tables = [httpx.post(base + "/api/tables", json={
             "variant": "partnership", "seats": seats, "seat": None}).json()["table"]
             for _ in range(args.tables)]
         return asyncio.run(run(base, tables, args.seconds))
-    finally:
-        server.terminate()
-        server.wait(30)
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import sqlite3
 import subprocess
@@ -19,7 +20,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from spades.server.compute import Computer
+from spades.server.compute import BACKGROUND_NICE, Computer
 from spades.server.store import SQLiteStore
 from spades.server.table import ClientError, table_config
 from tests.test_server import QUICK, create, drive, join, new_client
@@ -279,7 +280,7 @@ def test_the_workers_of_a_server_killed_outright_end_with_it():
             computer = Computer(2)
             game = spades.Game(spades.rules_for("partnership"), seed=1)
             await computer.run(decide, "random", "s", None, game.observation(game.to_move))
-            print(" ".join(str(pid) for pid in computer._pool._processes), flush=True)
+            print(" ".join(str(pid) for pid in computer._pools[False]._processes), flush=True)
             os._exit(0)
 
         asyncio.run(main())
@@ -314,6 +315,21 @@ def test_tables_of_computers_only_leave_a_worker_for_the_others():
     person, both = asyncio.run(main())
     assert both >= 1.9  # one after the other
     assert person < both - 0.5  # not behind them
+
+
+def test_tables_of_computers_only_think_at_a_lower_priority():
+    """On a busy machine the event loop and a person's computer go first: computer-only
+    work runs in processes of lower CPU priority than the rest."""
+    async def main() -> tuple[int, int]:
+        computer = Computer(2)
+        try:
+            return (await computer.run(os.nice, 0),
+                    await computer.run(os.nice, 0, background=True))
+        finally:
+            computer.close()
+
+    person, background = asyncio.run(main())
+    assert background == min(19, person + BACKGROUND_NICE)  # 19: the least priority
 
 
 def test_a_finished_games_seat_moves_with_its_link_for_the_rematch():

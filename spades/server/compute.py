@@ -4,8 +4,10 @@ would: the bots are Python, and hold the interpreter's lock while they think).
 
 Workers start from a fork server that has imported the bots already, so a new pool is
 quick; they leave Ctrl-C to the server, which stops them, and end if it dies. Tables of
-computers only think in all workers but one at most, so that a table with a person always
-finds one free. ``workers=0`` thinks in a thread of this process instead.
+computers only think in a pool of their own, of all workers but one, at a lower CPU
+priority (``nice`` :data:`BACKGROUND_NICE`): a table with a person always finds a worker
+free, and on a busy machine the event loop and her computer's decision go first.
+``workers=0`` thinks in a thread of this process instead.
 """
 
 from __future__ import annotations
@@ -31,12 +33,15 @@ from ..observation import Observation
 
 T = TypeVar("T")
 _PRELOAD = ["spades.bots", "spades.analysis", "spades.server.compute"]
+BACKGROUND_NICE = 10  # how much less CPU priority computer-only tables' workers take
 
 
-def _start_worker() -> None:
-    """A worker's start: Ctrl-C is for the server, which then stops its workers; a server
-    killed outright cannot, so the worker ends when the server is gone."""
+def _start_worker(nice: int = 0) -> None:
+    """A worker's start, ``nice`` lower in CPU priority: Ctrl-C is for the server, which
+    then stops its workers; a server killed outright cannot, so the worker ends when the
+    server is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(nice)
     server = multiprocessing.parent_process()
     if server is not None:
         threading.Thread(target=_end_with, args=(server.sentinel,), daemon=True).start()
@@ -68,36 +73,34 @@ class Computer:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = (os.cpu_count() or 1) if workers is None else workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._background = asyncio.Semaphore(max(1, self.workers - 1))
+        self._pools: dict[bool, ProcessPoolExecutor] = {}  # by background or not
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
+    def _executor(self, background: bool) -> ProcessPoolExecutor:
+        if background not in self._pools:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(_PRELOAD)
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context,
-                                             initializer=_start_worker)
-        return self._pool
+            size = max(1, self.workers - 1) if background else self.workers
+            self._pools[background] = ProcessPoolExecutor(
+                size, mp_context=context, initializer=_start_worker,
+                initargs=(BACKGROUND_NICE if background else 0,))
+        return self._pools[background]
 
     async def run(self, function: Callable[..., T], *args: Any, background: bool = False) -> T:
         """``function(*args)`` away from the event loop; a worker that died is replaced
         for the next call (this one raises). ``background`` work (for computers only)
-        leaves a worker free for the rest."""
-        if background:
-            async with self._background:
-                return await self.run(function, *args)
+        runs in its own pool, of lower priority, and leaves a worker for the rest."""
         if self.workers == 0:
             return await asyncio.to_thread(function, *args)
-        pool = self._executor()
+        pool = self._executor(background)
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
         except BrokenProcessPool:
-            if self._pool is pool:
-                self._pool = None
+            if self._pools.get(background) is pool:
+                del self._pools[background]
             raise
 
     def close(self) -> None:
         """Stop the workers (what they are thinking about is dropped)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in self._pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._pools.clear()
