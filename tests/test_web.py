@@ -106,6 +106,15 @@ def hand_cards(page: Any) -> list[tuple[str, str, str]]:
                                      ".filter])")
 
 
+def covered_corners(page: Any) -> list[str]:
+    """The hand's cards whose top-left corner (rank and suit) another card covers."""
+    return page.eval_on_selector_all(".hand-card", """els => els.filter(e => {
+        const box = e.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + 6, box.top + 16);
+        return !top || top.closest('.hand-card') !== e;
+    }).map(e => e.dataset.card)""")
+
+
 def step(page: Any, rng: random.Random, tally: dict[str, int], legal: Any = None,
          blind: bool = False) -> bool:
     """Take this page's turn by clicking, if it is its turn; True if something happened."""
@@ -139,6 +148,7 @@ def step(page: Any, rng: random.Random, tally: dict[str, int], legal: Any = None
         playable = [c for c, cls, _ in cards if "unplayable" not in cls]
         for _, cls, drawn in cards:  # the cards that may not be played are darker
             assert ("brightness" in drawn) == ("unplayable" in cls)
+        assert not covered_corners(page), "a card's corner lies under its neighbour"
         if legal is not None:
             assert set(playable) == legal()
         if len(playable) == 1 and page.is_checked("#auto-play-one"):
