@@ -512,16 +512,15 @@ class Game:
         if n == 2:
             first = (number - 1) % 2
             log = HandLog(number, deck, None, first)
-            self._order = [first, 1 - first] if self.rules.first_drawer_bids_first else [
-                1 - first, first]
+            self._order = self.rules.bidding_order(None, first)
             declare_order = [first, 1 - first]
         else:
             dealer = (3 + number - 1) % 4
             log = HandLog(number, deck, dealer, None)
-            self._order = [(dealer + 1 + i) % 4 for i in range(4)]
-            declare_order = self._order
-            for i in range(4):  # a deck's cards are different: their bits add up to the mask
-                self._hands[(dealer + 1 + i) % 4] = sum(itemgetter(*deck[i::4])(_BITS))
+            self._order = declare_order = self.rules.bidding_order(dealer, None)
+            # dealt from the dealer's left; a deck's cards are different: their bits add up
+            for i, seat in enumerate(self._order):
+                self._hands[seat] = sum(itemgetter(*deck[i::4])(_BITS))
         self.hands.append(log)
         self._queue = [s for s in declare_order if self._may_declare(s)]
         if self._queue:
