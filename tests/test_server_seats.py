@@ -264,8 +264,8 @@ def test_computer_decisions_run_in_worker_processes():
         computer = client.app.state.server.computer
         ann.read_state(state["seq"] + 2)  # seat 1 answers, decided by the pool's one worker
         assert client.app.state.server.tables[table_id].events[-1]["seat"] == 1
-        assert computer.workers == 1 and computer._pool is not None
-        workers = computer._pool._processes
+        assert computer.workers == 1 and False in computer._pools  # a table with a person
+        workers = computer._pools[False]._processes
         assert len(workers) == 1 and all(p.pid for p in workers.values())
 
 
