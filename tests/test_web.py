@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import re
 import socket
@@ -37,6 +38,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")
+HOME: list[Path] = []  # the browser's home, in the test run's temporary directory
 
 
 def free_port() -> int:
@@ -75,11 +77,18 @@ def server() -> Iterator[tuple[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Chromium with a home of its own (its crash reports and sound server's files stay
+    in the temporary directory)."""
     from playwright.sync_api import sync_playwright
 
+    home = tmp_path_factory.mktemp("chromium-home")
+    HOME[:] = [home]
+    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "XDG_CACHE_HOME": str(home / ".cache"), "XDG_DATA_HOME": str(home / ".local")}
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
+                                              env=env)
         yield chromium
         chromium.close()
 
@@ -94,8 +103,10 @@ def wait_moved(page: Any, seq: str) -> None:
             "s => { const b = document.getElementById('board'); return b && b.dataset.seq !== s; }",
             arg=seq)
     except PlaywrightTimeout:
-        page.screenshot(path="/tmp/stuck.png")
-        raise AssertionError(f"stuck at {board(page)}: {page.inner_text('#toast')!r}, "
+        shot = HOME[0] / "stuck.png"
+        page.screenshot(path=str(shot))
+        raise AssertionError(f"stuck at {board(page)} (see {shot}): "
+                             f"{page.inner_text('#toast')!r}, "
                              f"{page.inner_text('#controls')!r}") from None
 
 
