@@ -1,0 +1,94 @@
+"""Several players against the same opponent on the same boards, compared pairwise.
+
+``spades arena`` reports one A against one B. Two arenas of A1 and A2 against B on the
+same boards each have an interval of a few points, so a change worth two points cannot
+be told from the noise by comparing them. This script plays every A on every board
+against B (the boards shared, the work interleaved so that the machine's load falls on
+all alike) and reports each A - B, each A - A1 paired board by board, and, when
+``cheat`` is among the A's, each A's share of cheat's edge over B with its interval
+(the ratio of the two means, by the delta method).
+
+    .venv/bin/python benchmarks/paired.py --variant two-player --b medium \\
+        --a hard --a cheat --a hard:draft=48 --hands 300 --seed 63
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from spades import rules_for
+from spades.arena import ROLES, Board, BotStats, mean_ci95, play_board
+from spades.cli import parse_rules
+
+
+def _board(args: tuple[Any, ...]) -> tuple[int, Board]:
+    which, rules, specs, seed, index = args
+    return which, play_board(rules, specs, seed, index, False, False)
+
+
+def share(edge: list[float], ceiling: list[float]) -> tuple[float, float, float]:
+    """mean(edge) / mean(ceiling) and its 95% interval (the delta method, paired)."""
+    n = len(edge)
+    me, mc = sum(edge) / n, sum(ceiling) / n
+    ratio = me / mc
+    resid = [e - ratio * c for e, c in zip(edge, ceiling, strict=True)]
+    sd = math.sqrt(sum(r * r for r in resid) / (n - 1)) / abs(mc)
+    half = 1.96 * sd / math.sqrt(n)
+    return ratio, ratio - half, ratio + half
+
+
+def _interval(values: list[float]) -> dict[str, Any]:
+    mean, low, high = mean_ci95(values)
+    return {"mean": round(mean, 2), "ci95": [round(low, 2), round(high, 2)]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="two-player")
+    parser.add_argument("--a", action="append", required=True, help="a player; repeat")
+    parser.add_argument("--b", default="medium")
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=63)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rule", action="append", default=[], help="NAME=VALUE, as the arena's")
+    args = parser.parse_args()
+    rules = rules_for(args.variant, **parse_rules(args.rule))
+    tasks = [(i, rules, {"a": a, "b": args.b}, args.seed, board)
+             for board in range(args.hands) for i, a in enumerate(args.a)]
+    points: list[list[float]] = [[0.0] * args.hands for _ in args.a]
+    stats = [{role: BotStats() for role in ROLES} for _ in args.a]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for which, board in pool.map(_board, tasks, chunksize=1):
+            points[which][board.index] = board.points_per_hand
+            for role in ROLES:
+                stats[which][role].add(board.stats[role])
+    cheat = next((i for i, a in enumerate(args.a) if a.split(":")[0] == "cheat"), None)
+    report: dict[str, Any] = {"variant": args.variant, "b": args.b, "boards": args.hands,
+                              "seed": args.seed, "rules": args.rule, "players": []}
+    for i, a in enumerate(args.a):
+        summary = {role: stats[i][role].summary() for role in ROLES}
+        row: dict[str, Any] = {"a": a, "a_minus_b": _interval(points[i])}
+        for role, field in (("a", "set_rate"), ("a", "bags_per_hand"), ("b", "set_rate"),
+                            ("a", "nil_success"), ("b", "nil_success"),
+                            ("a", "decision_seconds")):
+            row[f"{role}_{field}"] = summary[role][field]
+        if i:
+            row["minus_first"] = _interval([p - q for p, q in zip(points[i], points[0],
+                                                                   strict=True)])
+        if cheat is not None and i != cheat:
+            ratio, low, high = share(points[i], points[cheat])
+            row["share_of_cheat"] = {"mean": round(ratio, 3), "ci95": [round(low, 3),
+                                                                       round(high, 3)]}
+        report["players"].append(row)
+    players = report.pop("players")
+    print(json.dumps(report))
+    for row in players:  # one line a player
+        print(json.dumps(row))
+
+
+if __name__ == "__main__":
+    main()
