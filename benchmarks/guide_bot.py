@@ -181,9 +181,11 @@ def wants_blind_nil(obs: dict) -> bool:
 
 
 def give(obs: dict, legal: list[str]) -> str:
-    """A blind nil exchange: the bidder gives her highest cards; her partner her lowest."""
+    """A blind nil exchange: the bidder gives her highest cards; her partner her lowest.
+    Answered whole ("give 2C QH KD"); one card is one step ("give 2C"), then "give" ends
+    the exchange (the cards chosen stay in the hand, so the choice is the same each time)."""
     hand = obs["hand"]
-    size = max(len(a.split()) - 1 for a in legal)
+    size = obs["rules"]["exchange_cards"]
     if obs["seat"] in obs["blind_nil"]:
         cards = sorted(hand, key=lambda c: rank(c) + (13 if suit(c) == SPADE else 0),
                        reverse=True)
@@ -194,10 +196,12 @@ def give(obs: dict, legal: list[str]) -> str:
         chosen = sorted((c for c in hand if suit(c) != SPADE), key=rank)[:size]
         if len(chosen) < size:
             chosen += sorted((c for c in hand if c not in chosen), key=rank)[:size - len(chosen)]
-    for action in legal:
-        if sorted(action.split()[1:]) == sorted(chosen):
-            return action
-    return legal[0]
+    left = [c for c in chosen if c not in obs["giving"]]
+    if not left:
+        return "give" if "give" in legal else legal[0]
+    if obs["giving"] or len(left) == 1:
+        return f"give {left[0]}"
+    return "give " + " ".join(left)
 
 
 def keeps(obs: dict) -> bool:

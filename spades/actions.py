@@ -1,20 +1,17 @@
 """Actions: one int per decision, with RECORD.md's text both ways.
 
 Codes (the integer encoding for learning code): 0-51 play that card; 52-65 bid
-nil, 1..13; 66 blind nil; 67 no blind nil; 68 keep; 69 discard; from 70 on, give a
-set of up to three cards, numbered by size and then by the combinatorial number
-system (see :func:`give_code`).
+nil, 1..13; 66 blind nil; 67 no blind nil; 68 keep; 69 discard; 70-121 give one
+card in a blind nil exchange (70 + the card); 122 end the exchange with the cards
+chosen so far (:data:`END_GIVE`, text ``give``). An exchange is chosen card by card;
+a whole give's text (``give 2C QH KD``) is read by :func:`parse_give` and taken by
+:meth:`spades.Game.give`.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from enum import StrEnum
-from functools import cache
-from math import comb
-from operator import itemgetter
-from typing import Any
 
 from .cards import DECK_SIZE, Card, card_text, parse_card
 from .errors import NotationError, quoted
@@ -25,11 +22,8 @@ NO_BLIND_NIL = 67
 KEEP = 68
 DISCARD = 69
 GIVE_BASE = 70
-MAX_GIVE = 3
-_GIVE_OFFSETS = tuple(sum(comb(DECK_SIZE, k) for k in range(size)) for size in range(MAX_GIVE + 2))
-_COMB = tuple(tuple(comb(card, k) for card in range(DECK_SIZE)) for k in range(MAX_GIVE + 1))
-NUM_ACTIONS = GIVE_BASE + _GIVE_OFFSETS[MAX_GIVE + 1]
-
+END_GIVE = GIVE_BASE + DECK_SIZE
+NUM_ACTIONS = END_GIVE + 1
 
 
 class Kind(StrEnum):
@@ -43,31 +37,6 @@ class Kind(StrEnum):
 
 
 PLAY, BID, DECLARE, DRAFT, GIVE = Kind
-
-
-def give_code(cards: Iterable[Card]) -> int:
-    """The code of giving ``cards`` (a set of at most three cards)."""
-    chosen = sorted(set(cards))
-    if any(not 0 <= card < DECK_SIZE for card in chosen):
-        raise NotationError(f"not cards: {quoted(chosen)} (cards are 0..{DECK_SIZE - 1})")
-    if len(chosen) > MAX_GIVE:
-        raise NotationError(f"cannot give {len(chosen)} cards: at most {MAX_GIVE}")
-    index = sum(_COMB[i + 1][card] for i, card in enumerate(chosen))
-    return GIVE_BASE + _GIVE_OFFSETS[len(chosen)] + index
-
-
-@cache
-def _give_cards(code: int) -> tuple[Card, ...]:
-    """The cards of a give code, lowest first (the inverse of :func:`give_code`)."""
-    index = code - GIVE_BASE
-    size = bisect_right(_GIVE_OFFSETS, index) - 1
-    index -= _GIVE_OFFSETS[size]
-    cards = []
-    for k in range(size, 0, -1):  # the highest card is the last whose comb(card, k) fits
-        card = bisect_right(_COMB[k], index) - 1
-        cards.append(card)
-        index -= _COMB[k][card]
-    return tuple(reversed(cards))
 
 
 class Action(int):
@@ -90,9 +59,11 @@ class Action(int):
         return _ACTIONS[BID_BASE + tricks]
 
     @classmethod
-    def give(cls, cards: Iterable[Card]) -> Action:
-        """Give ``cards`` in a blind nil exchange."""
-        return _ACTIONS[give_code(cards)]
+    def give(cls, card: Card) -> Action:
+        """Choose ``card`` to give in a blind nil exchange (one step of it)."""
+        if not 0 <= card < DECK_SIZE:
+            raise NotationError(f"not a card: {quoted(card)} (cards are 0..{DECK_SIZE - 1})")
+        return _ACTIONS[GIVE_BASE + card]
 
     @classmethod
     def from_code(cls, code: int) -> Action:
@@ -111,12 +82,16 @@ class Action(int):
         if phrase in _WORD_ACTIONS:
             return _ACTIONS[_WORD_ACTIONS[phrase]]
         head, rest = words[0], words[1:]
+        if head == "give":
+            cards = parse_give(text)
+            assert cards is not None  # a give's text
+            if len(cards) > 1:
+                raise NotationError(
+                    f"not one action: {quoted(text)} (an exchange is chosen card by card, "
+                    "'give 2C' each, and 'give' ends it early; Game.give or Game.apply take "
+                    "a whole give)")
+            return cls.give(cards[0]) if cards else _ACTIONS[END_GIVE]
         try:
-            if head == "give":
-                cards = [parse_card(w) for w in rest]
-                if len(set(cards)) != len(cards):
-                    raise NotationError(f"not an action: {quoted(text)} (a card given twice)")
-                return cls.give(cards)
             if head == "bid" and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
                 return cls.bid(int(rest[0]))
             if head == "play" and len(rest) == 1:
@@ -127,7 +102,7 @@ class Action(int):
             raise NotationError(f"not an action: {quoted(text)} ({error})") from None
         raise NotationError(
             f"not an action: {quoted(text)} (expected e.g. 'play AS', 'bid 4', 'nil', 'blind nil', "
-            "'no blind nil', 'keep', 'discard' or 'give 2C QH KD')"
+            "'no blind nil', 'keep', 'discard', 'give 2C' or 'give')"
         )
 
     @property
@@ -146,25 +121,20 @@ class Action(int):
 
     @property
     def card(self) -> Card:
-        """The card of a play."""
-        return int(self)
+        """The card of a play or of a give step (not of :data:`END_GIVE`)."""
+        return self - GIVE_BASE if self >= GIVE_BASE else int(self)
 
     @property
     def tricks(self) -> int:
         """The number bid (0 for nil)."""
         return self - BID_BASE
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards of a give, lowest first."""
-        return _give_cards(self)
-
     def __str__(self) -> str:
         if self < BID_BASE:
             return "play " + card_text(self)
         if self < GIVE_BASE:
             return _TEXT[self - BID_BASE]
-        return " ".join(["give", *map(card_text, self.cards)])
+        return "give" if self == END_GIVE else "give " + card_text(self - GIVE_BASE)
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
@@ -179,88 +149,27 @@ _WORD_ACTIONS = {
 _ACTIONS = tuple(Action(code) for code in range(NUM_ACTIONS))
 
 
-# The lexicographic rank of each pair of cards (low, high), low < high: the order of
-# itertools.combinations(range(52), 2); 0 where low >= high.
-_PAIR_RANK = tuple(
-    tuple(sum(DECK_SIZE - 1 - b for b in range(low)) + high - low - 1 if high > low else 0
-          for high in range(DECK_SIZE))
-    for low in range(DECK_SIZE))
+def parse_give(text: str) -> tuple[Card, ...] | None:
+    """The cards of a give's text, in its order, case-insensitively: ``'give 2C QH KD'``
+    (a whole give, :meth:`spades.Game.give`), ``'give 2C'`` (one card: one step) or
+    ``'give'`` (none); None if ``text`` is not a give. Unreadable or repeated cards raise
+    :class:`NotationError`."""
+    words = text.strip().lower().split()
+    if not words or words[0] != "give":
+        return None
+    try:
+        cards = tuple(parse_card(word) for word in words[1:])
+    except NotationError as error:
+        raise NotationError(f"not an action: {quoted(text)} ({error})") from None
+    if len(set(cards)) != len(cards):
+        raise NotationError(f"not an action: {quoted(text)} (a card given twice)")
+    return cards
 
 
-_GIVES_OF_ONE = _ACTIONS[GIVE_BASE + _GIVE_OFFSETS[1]:GIVE_BASE + _GIVE_OFFSETS[2]]
-
-
-def _gives_of_two(low: Card) -> tuple[Action, ...]:
-    """The gives of ``low`` and a higher card, indexed by the higher card (the give of
-    nothing where the card is not higher, never asked for)."""
-    base = GIVE_BASE + _GIVE_OFFSETS[2] + low
-    return tuple(_ACTIONS[base + _COMB[2][high] if high > low else GIVE_BASE]
-                 for high in range(DECK_SIZE))
-
-
-def _gives_of_three(low: Card) -> tuple[Action, ...]:
-    """The gives of ``low`` and two higher cards, indexed by the pair's rank in
-    ``_PAIR_RANK`` (the give of nothing where the pair is not above ``low``)."""
-    base = GIVE_BASE + _GIVE_OFFSETS[3] + low
-    return tuple(_ACTIONS[base + _COMB[2][mid] + _COMB[3][high] if mid > low else GIVE_BASE]
-                 for mid in range(DECK_SIZE) for high in range(mid + 1, DECK_SIZE))
-
-
-# the rows above, by lowest card, made when first needed (None until then)
-_TWOS: list[tuple[Action, ...] | None] = [None] * DECK_SIZE
-_THREES: list[tuple[Action, ...] | None] = [None] * DECK_SIZE
-
-
-def _pick(row: Sequence[Any], keys: Sequence[int]) -> tuple[Any, ...]:
-    """``row``'s items at ``keys``, in their order (at least two keys)."""
-    picked: tuple[Any, ...] = itemgetter(*keys)(row)
-    return picked
-
-
-def gives(hand: Iterable[Card], sizes: Iterable[int]) -> list[Action]:
-    """Every give of ``sizes`` cards of ``hand``, smallest gives first, each size's in the
-    order of ``itertools.combinations`` of the sorted cards.
-
-    Random games spend much of their time here (a blind nil exchange of three has 286
-    gives), so each give is picked from rows of actions made once per lowest card.
-    """
-    cards = sorted(hand)
-    n = len(cards)
-    out: list[Action] = []
-    for size in sizes:
-        if size == 0:
-            out.append(_ACTIONS[GIVE_BASE])
-        elif size > n:
-            continue
-        elif size == 1:
-            out += [_GIVES_OF_ONE[card] for card in cards]
-        elif size == 2:
-            for i in range(n - 2):
-                row = _TWOS[cards[i]] or _row(_TWOS, _gives_of_two, cards[i])
-                out += _pick(row, cards[i + 1:])
-            row = _TWOS[cards[-2]] or _row(_TWOS, _gives_of_two, cards[-2])
-            out.append(row[cards[-1]])
-        elif size == 3:
-            # the ranks of the pairs above each card, those above cards[i] from starts[i]
-            ranks: list[int] = []
-            starts = []
-            for j in range(n - 2):
-                starts.append(len(ranks))
-                ranks += _pick(_PAIR_RANK[cards[j]], cards[j + 1:])
-            starts.append(len(ranks))
-            ranks.append(_PAIR_RANK[cards[-2]][cards[-1]])
-            for i in range(n - 3):
-                row = _THREES[cards[i]] or _row(_THREES, _gives_of_three, cards[i])
-                out += _pick(row, ranks[starts[i + 1]:])
-            row = _THREES[cards[-3]] or _row(_THREES, _gives_of_three, cards[-3])
-            out.append(row[ranks[-1]])
-        else:
-            raise NotationError(f"cannot give {size} cards: at most {MAX_GIVE}")
-    return out
-
-
-def _row(rows: list[tuple[Action, ...] | None], make: Callable[[Card], tuple[Action, ...]],
-         low: Card) -> tuple[Action, ...]:
-    """``rows[low]``, made by ``make`` and kept."""
-    row = rows[low] = make(low)
-    return row
+def give_steps(cards: Iterable[Card], most: int) -> list[Action]:
+    """The steps of giving ``cards`` whole in an exchange of at most ``most`` cards: each
+    card, then :data:`END_GIVE` unless the last card allowed ends it by itself."""
+    steps = [Action.give(card) for card in cards]
+    if not steps or len(steps) < most:
+        steps.append(_ACTIONS[END_GIVE])
+    return steps

@@ -23,12 +23,15 @@ from .actions import (
     DECLARE,
     DISCARD,
     DRAFT,
+    END_GIVE,
     GIVE,
+    GIVE_BASE,
     KEEP,
     NO_BLIND_NIL,
     PLAY,
     Action,
-    gives,
+    give_steps,
+    parse_give,
 )
 from .cards import (
     DECK_SIZE,
@@ -104,7 +107,7 @@ _DECK = ChanceStep(tuple(range(DECK_SIZE)), DECK_SIZE)
 _EXPECTED = {
     Phase.BLIND_NIL: (DECLARE, "'blind nil' or 'no blind nil'"),
     Phase.DRAFT: (DRAFT, "'keep' or 'discard'"),
-    Phase.EXCHANGE: (GIVE, "'give' and the cards"),
+    Phase.EXCHANGE: (GIVE, "'give' and a card"),
     Phase.BIDDING: (BID, "a bid"),
     Phase.PLAY: (PLAY, "a card to play"),
 }
@@ -118,22 +121,32 @@ _EITHER = {DECLARE: (Action(BLIND_NIL), Action(NO_BLIND_NIL)),
            DRAFT: (Action(KEEP), Action(DISCARD))}
 
 
-def _suit_play_table(suit: int) -> tuple[tuple[Action, ...], ...]:
-    """For each set of ranks (13 bits), the plays of those cards of ``suit``, lowest first."""
+def _suit_table(suit: int, base: int) -> tuple[tuple[Action, ...], ...]:
+    """For each set of ranks (13 bits), the actions ``base`` + card of those cards of
+    ``suit``, lowest first."""
     table: list[tuple[Action, ...]] = [()]
     for bits in range(1, 1 << RANKS_PER_SUIT):
         high = bits.bit_length() - 1
-        table.append(table[bits ^ (1 << high)] + (Action.play(suit * RANKS_PER_SUIT + high),))
+        table.append(table[bits ^ (1 << high)]
+                     + (Action(base + suit * RANKS_PER_SUIT + high),))
     return tuple(table)
 
 
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_PLAYS = tuple(_suit_play_table(s) for s in range(4))
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_PLAYS = tuple(_suit_table(s, 0) for s in range(4))
+_SUIT_GIVES = tuple(_suit_table(s, GIVE_BASE) for s in range(4))
 
 
 def _plays(mask: int) -> list[Action]:
     """The play actions of the cards in ``mask``, lowest first."""
     return [*_CLUBS[mask & _SUIT_BITS], *_DIAMONDS[mask >> 13 & _SUIT_BITS],
             *_HEARTS[mask >> 26 & _SUIT_BITS], *_SPADES[mask >> 39]]
+
+
+def _gives(mask: int) -> list[Action]:
+    """The give steps of the cards in ``mask``, lowest first."""
+    clubs, diamonds, hearts, spades = _SUIT_GIVES
+    return [*clubs[mask & _SUIT_BITS], *diamonds[mask >> 13 & _SUIT_BITS],
+            *hearts[mask >> 26 & _SUIT_BITS], *spades[mask >> 39]]
 
 
 def _read(action: Action | int | str) -> Action:
@@ -221,8 +234,12 @@ class Game:
         if phase is _BIDDING:
             return list(_BIDS[self._lowest_bid():])
         if phase is _EXCHANGE:
-            # a play's code is its card: the table of plays lists a hand's cards fastest
-            return gives(_plays(self._hands[self._mover()]), self._give_sizes())
+            chosen, sizes = self._chosen, self.rules.give_sizes
+            count = chosen.bit_count()
+            steps = _gives(self._hands[self._mover()] & ~chosen) if count < sizes[-1] else []
+            if count in sizes:
+                steps.append(Action(END_GIVE))
+            return steps
         if phase in _WAITING:
             return []
         return list(_EITHER[_EXPECTED[phase][0]])
@@ -235,7 +252,7 @@ class Game:
         if self.phase is _DEAL:
             return _DECK
         if self.phase is _DRAW:
-            return ChanceStep(tuple(self._pile), len(self._giving))
+            return ChanceStep(tuple(self._pile), self._chosen.bit_count())
         return None
 
     def observation(self, seat: int) -> Observation:
@@ -257,6 +274,9 @@ class Game:
             exchanged[who] = len(gave_cards)
             if who == seat:
                 gave, received = gave_cards, received_cards or ()
+        giving: tuple[Card, ...] = ()  # nobody else learns which or how many
+        if self._chosen and seat is not None and seat == self._queue[0]:
+            giving = tuple(cards_in(self._chosen))
         offered = None
         if self.phase is _DRAFT and self.to_move == seat:
             offered = log.deck[self._stock_pos]
@@ -280,6 +300,7 @@ class Game:
             blind_nil=tuple(log.blind_nil),
             gave=tuple(gave),
             received=tuple(received),
+            giving=giving,
             exchanged=tuple(exchanged),
             bids=log.seat_bids(self._n),
             tricks=tuple(tricks),
@@ -354,8 +375,14 @@ class Game:
 
     def apply(self, action: Action | int | str, seat: int | None = None) -> None:
         """Take ``action`` for the seat to move (or check that it is ``seat``'s turn):
-        :meth:`verify`, then do it."""
+        :meth:`verify`, then do it. A give's text of two or more cards (``'give 2C QH
+        KD'``) is a whole exchange, taken by :meth:`give`; ``'give 2C'`` is one step."""
         if type(action) is not Action:
+            if isinstance(action, str):
+                cards = parse_give(action)
+                if cards is not None and len(cards) > 1:
+                    self.give(cards, seat)
+                    return
             action = _read(action)
         if self.phase is _PLAY:
             # the common case first: a legal play, by the rule _refusal applies
@@ -404,28 +431,61 @@ class Game:
         if phase is _BIDDING and action.tricks < self._lowest_bid():
             return "nil is not allowed in this game"
         if phase is _EXCHANGE:
-            return self._ungivable(action.cards)
+            return self._ungivable(action, self._chosen)
         return None
 
     def _lowest_bid(self) -> int:
         """The lowest bid allowed: nil (0) unless the rules forbid it."""
         return 0 if self.rules.nil else 1
 
-    def _give_sizes(self) -> range:
-        """How many cards a blind nil exchange may give: up to 3 with two, exactly 3 with four."""
-        most = self.rules.exchange_cards
-        return range(most + 1) if self._n == 2 else range(most, most + 1)
+    def _ungivable(self, step: Action, chosen: int) -> str | None:
+        """Why the seat to move may not take give step ``step`` with the cards of mask
+        ``chosen`` chosen so far in her exchange, or None."""
+        sizes, count = self.rules.give_sizes, chosen.bit_count()
+        if step == END_GIVE:
+            return None if count in sizes else self._give_rule()
+        card = step - GIVE_BASE
+        if chosen >> card & 1:
+            return f"already chose {card_text(card)}"
+        if not self._hands[self._mover()] >> card & 1:
+            return f"does not hold {card_text(card)}"
+        return None if count < sizes[-1] else self._give_rule()
 
-    def _ungivable(self, cards: tuple[Card, ...]) -> str | None:
-        """Why the seat to move may not give ``cards`` in her exchange, or None."""
-        hand = self._hands[self._mover()]
-        missing = [card_text(c) for c in cards if not hand >> c & 1]
-        if missing:
-            return f"does not hold {' '.join(missing)}"
-        if len(cards) not in self._give_sizes():
-            most = self.rules.exchange_cards
-            return f"must give {'at most' if self._n == 2 else 'exactly'} {most} cards"
-        return None
+    def _give_rule(self) -> str:
+        """How many cards an exchange gives, as a refusal's reason."""
+        most = self.rules.exchange_cards
+        return f"must give {'at most' if self._n == 2 else 'exactly'} {most} cards"
+
+    def verify_give(self, cards: Iterable[Card | str], seat: int | None = None) -> list[Action]:
+        """The steps of giving ``cards`` as a whole exchange (each card, then
+        :data:`~spades.actions.END_GIVE` if fewer than the most), all verified before any
+        is taken: the seat to move (or ``seat``) must be exchanging with no card chosen
+        yet and may give these cards, else :class:`IllegalAction` names the first step
+        refused. Cards are ints or text such as ``'QH'``; others raise SpadesError."""
+        if isinstance(cards, str):
+            raise SpadesError(f"a give takes a list of cards, not the text {quoted(cards)}")
+        steps = give_steps(as_cards(cards, "a give"), self.rules.exchange_cards)
+        first = self.verify(steps[0], seat)
+        if self._chosen:
+            texts = " ".join(map(card_text, cards_in(self._chosen)))
+            raise IllegalAction(self.to_move, first, self.phase,
+                                f"already chose {texts}: a whole give starts with none chosen")
+        chosen = 0
+        for step in steps:
+            reason = self._ungivable(step, chosen)
+            if reason is not None:
+                raise IllegalAction(self.to_move, step, self.phase, reason)
+            if step != END_GIVE:
+                chosen |= 1 << step.card
+        return steps
+
+    def give(self, cards: Iterable[Card | str], seat: int | None = None) -> list[Action]:
+        """Give ``cards`` as a whole blind nil exchange: :meth:`verify_give`, then each
+        step (one undo step each); the steps taken are returned."""
+        steps = self.verify_give(cards, seat)
+        for step in steps:
+            self.apply(step)
+        return steps
 
     def _unplayable(self, card: Card) -> str:
         """Why the seat to move may not play ``card``, which :meth:`_playable` refuses."""
@@ -462,7 +522,7 @@ class Game:
             if isinstance(step, Action):
                 self._take(step)
             else:
-                self._exchange_with_pile(self._giving, step)
+                self._exchange_with_pile(tuple(cards_in(self._chosen)), step)
         except SpadesError:
             if self._history is not None:
                 self._history.pop()
@@ -478,7 +538,7 @@ class Game:
         elif phase is _BLIND_NIL:
             self._declare(action == BLIND_NIL)
         else:
-            self._give(action.cards)
+            self._choose(action)
 
     # ------------------------------------------------------------ hand set-up
 
@@ -488,7 +548,9 @@ class Game:
         self._by_caller = False
         self._hands, self._discards, self._won = [0] * n, [0] * n, [0] * n
         self._pile: list[Card] = []
-        self._giving: tuple[Card, ...] = ()  # a two-player give waiting for its draw
+        # the cards of the exchange under way, a mask: chosen so far, or given (two
+        # players) and waiting for the draw
+        self._chosen = 0
         self._stock_pos = 0
         self._bids: list[int | None] = [None] * n
         self._blind = [False] * n
@@ -619,17 +681,26 @@ class Game:
         else:
             self._start_exchange()
 
+    def _choose(self, step: Action) -> None:
+        """A step of the exchange: a card chosen (the last allowed one gives them all)
+        or the end of it."""
+        if step != END_GIVE:
+            self._chosen |= 1 << step.card
+            if self._chosen.bit_count() < self.rules.exchange_cards:
+                return
+        self._give(tuple(cards_in(self._chosen)))
+
     def _give(self, cards: tuple[Card, ...]) -> None:
         log = self.hands[-1]
         if self._n == 2:
-            if cards and self._by_caller:  # a chance step: wait for draw()
-                self._giving = cards
+            if cards and self._by_caller:  # a chance step: wait for draw(), cards chosen
                 self.phase, self.to_move = _DRAW, None
             else:
                 drawn = self._chance.draw(self._pile, len(cards), log.deck)
                 self._exchange_with_pile(cards, tuple(drawn))
             return
         seat = self._queue.pop(0)
+        self._chosen = 0
         self._hands[seat] &= ~mask_of(cards)
         self._pending[seat] = cards
         log.exchanges.append((seat, cards, None))
@@ -655,7 +726,7 @@ class Game:
         self._pile = [c for c in self._pile if c not in received] + list(cards)
         self._hands[seat] = self._hands[seat] & ~mask_of(cards) | mask_of(received)
         self.hands[-1].exchanges.append((seat, cards, received))
-        self._giving = ()
+        self._chosen = 0
         self._next_exchange()
 
     def _bid(self, tricks: int) -> None:

@@ -46,8 +46,10 @@ class Observation:
     who sees no cards of any hand (:meth:`spades.Game.spectator_observation`).
 
     ``hand`` is empty until the seat has seen its cards; ``offered`` is the draft card
-    it looks at; ``discards``, ``gave`` and ``received`` are its own; ``exchanged``
-    says how many cards each seat exchanged (None: no exchange). ``bids`` has None
+    it looks at; ``discards``, ``gave`` and ``received`` are its own; ``giving`` is
+    the cards it has chosen so far in the exchange under way (still in ``hand``; nobody
+    else sees which or how many); ``exchanged`` says how many cards each seat exchanged
+    (None: no exchange). ``bids`` has None
     for a seat that has not bid, 0 for nil and blind nil (see ``blind_nil``).
     """
 
@@ -67,6 +69,7 @@ class Observation:
     blind_nil: tuple[int, ...]
     gave: tuple[Card, ...]
     received: tuple[Card, ...]
+    giving: tuple[Card, ...]
     exchanged: tuple[int | None, ...]
     bids: tuple[int | None, ...]
     tricks: tuple[TrickView, ...]
@@ -89,7 +92,7 @@ class Observation:
             value = getattr(self, f.name)
             if f.name == "rules":
                 value = {"variant": value.variant, **value.to_dict()}
-            elif f.name in ("hand", "discards", "gave", "received"):
+            elif f.name in ("hand", "discards", "gave", "received", "giving"):
                 value = [card_text(c) for c in value]
             elif f.name == "offered":
                 value = None if value is None else card_text(value)

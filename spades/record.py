@@ -341,12 +341,16 @@ class _HandReplay:
 
     def act(self, seat: Any, action: Action | int) -> None:
         """Apply ``action``, which the record says ``seat`` took."""
+        self.turn(seat)
+        self.game.apply(action)
+
+    def turn(self, seat: Any) -> None:
+        """Check that the record has the seat to move act."""
         if not _is_int(seat):
             raise self.fail(f"expected a seat number, got {quoted(seat)}")
         if seat != self.game.to_move:
             raise self.fail(f"the record has seat {seat} act, "
                             f"but it is seat {self.game.to_move}'s turn")
-        self.game.apply(action)
 
     def declarations(self) -> None:
         from .game import Phase
@@ -385,7 +389,8 @@ class _HandReplay:
             gave = self.cards(entry["gave"])
             if len(set(gave)) != len(gave):
                 raise self.fail(f"a card given twice: {quoted(entry['gave'])}")
-            self.act(entry["seat"], Action.give(gave))
+            self.turn(entry["seat"])
+            self.game.give(gave)
         for (i, entry), (seat, _, received) in zip(entries, self.log.exchanges, strict=False):
             self.step = f"exchange {i}"
             written = entry["received"]

@@ -89,6 +89,13 @@ class Rules:
         """The partner of ``seat``: the seat opposite with four players, None with two."""
         return (seat + 2) % 4 if self.players == 4 else None
 
+    @property
+    def give_sizes(self) -> range:
+        """How many cards a blind nil exchange may give: up to ``exchange_cards`` with two
+        players, exactly that many with four."""
+        most = self.exchange_cards
+        return range(most + 1) if self.players == 2 else range(most, most + 1)
+
     def bidding_order(self, dealer: int | None, first_drawer: int | None) -> list[int]:
         """The seats in the order they bid; the first also leads the first trick. With
         four players from the ``dealer``'s left; with two, the ``first_drawer`` first

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spades import Action, Game, Phase, parse_card, rules_for
+from spades import Game, Phase, parse_card, rules_for
 from spades.cards import cards_in
 from spades.chance import RecordedChance
 
@@ -40,7 +40,7 @@ def opponent_must_hold_drawn_cards() -> Game:
     game = Game(rules_for("two-player"), chance=RecordedChance([deck], [high_spades]))
     for action in ["no blind nil", "blind nil", *["keep"] * 26]:
         game.apply(action)
-    game.apply(Action.give(side[23:26]))
+    game.give(side[23:26])
     game.apply("bid 4")
     game.apply("play 2S")
     assert game.hand_of(1) == low_spades[1:] + high_spades

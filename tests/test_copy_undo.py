@@ -107,8 +107,8 @@ def test_undo_of_the_chance_steps() -> None:
     game.deal(list(range(DECK_SIZE)))
     for action in ["blind nil", "no blind nil", *["keep"] * 26]:
         game.apply(action)
-    give = Action.give(game.hand_of(0)[:2])
-    game.apply(give)
+    steps = game.give(game.hand_of(0)[:2])
+    assert steps == [*map(Action.give, game.hand_of(0)[:2]), Action.parse("give")]
     waiting = state(game)
     assert game.phase is Phase.DRAW
     pile = game.chance_step.cards
@@ -116,8 +116,35 @@ def test_undo_of_the_chance_steps() -> None:
     assert game.phase is Phase.BIDDING
     game.undo()
     assert state(game) == waiting
+    game.undo()  # the end of the exchange: the two cards still chosen
+    assert game.phase is Phase.EXCHANGE and game.observation(0).giving == tuple(
+        game.hand_of(0)[:2])
+    game.undo(2)
+    assert game.phase is Phase.EXCHANGE and game.legal_actions().count(steps[0]) == 1
+    assert game.observation(0).giving == ()
+
+
+@pytest.mark.parametrize("variant", ["partnership", "two-player"])
+def test_undo_mid_exchange_restores_exactly_and_a_copy_keeps_the_chosen_cards(
+        variant: str) -> None:
+    game = Game(rules_for(variant), seed=4, undoable=True)
+    game.apply("blind nil")  # the first to declare; the others do not
+    while game.phase is not Phase.EXCHANGE:
+        game.apply("no blind nil" if game.phase is Phase.BLIND_NIL else "keep")
+    seat = game.to_move
+    states = [state(game)]
+    for card in game.hand_of(seat)[:2]:
+        game.apply(Action.give(card))
+        states.append(state(game))
+    twin = game.copy()
+    assert twin.observation(seat).giving == tuple(game.hand_of(seat)[:2])
     game.undo()
-    assert game.phase is Phase.EXCHANGE and game.legal_actions().count(give) == 1
+    assert state(game) == states[1]
+    assert state(twin) == states[2]  # the copy is apart
+    twin.apply(twin.legal_actions()[0])
+    assert state(game) == states[1]
+    game.undo()
+    assert state(game) == states[0]
 
 
 def test_hidden_cards_are_restored_not_revealed() -> None:

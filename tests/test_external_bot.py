@@ -431,3 +431,61 @@ def test_the_arena_reports_a_programs_problems(tmp_path: Path,
                  "--hands", "1", "--seed", "3", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert report["bots"]["a"]["problems"] == 2 and report["bots"]["b"]["problems"] == 0
+
+
+# --- a blind nil exchange answered whole -------------------------------------------------
+
+GUIDE = ROOT / "benchmarks" / "guide_bot.py"
+
+
+def test_a_whole_give_is_asked_once_and_taken_step_by_step() -> None:
+    """The guide bot answers its exchange (its partner's blind nil) whole ('give 2C 3D
+    4H'): the bot takes its steps without asking again; no problem is written down."""
+    with ExternalBot(f"{PYTHON} {shlex.quote(str(GUIDE))}", random.Random(1)) as bot:
+        game, taken = play(rules_for("partnership", **SHORT), {0: bot}, seed="gives",
+                           max_hands=6)
+        gives = [a for a in taken if a.kind == "give"]
+        exchanges = [e for log in game.hands for e in log.exchanges if e[0] == 0]
+        assert exchanges and gives
+        assert bot.problems == [] and bot.fallbacks == 0
+        assert bot.decisions < len(taken)  # the steps after a whole give were not asked
+
+
+def test_a_whole_give_that_may_not_be_given_is_a_problem(tmp_path: Path) -> None:
+    command = program(tmp_path, """\
+        for message in decisions():
+            obs = message["observation"]
+            if obs["phase"] == "exchange":
+                answer("give " + " ".join(obs["hand"][:2]))  # partnership: 3 cards, not 2
+            else:
+                answer(message["legal"][0])
+        """)
+    with ExternalBot(command, random.Random(2)) as bot:
+        game, _ = play(rules_for("partnership", **SHORT), {0: bot}, seed="gives",
+                           max_hands=6)
+        assert any(log.exchanges and any(e[0] == 0 for e in log.exchanges)
+                   for log in game.hands)
+        assert bot.problems and all("illegal give" in p for p in bot.problems)
+        assert bot.fallbacks >= 1
+
+
+def test_a_two_player_whole_give_of_two_cards_ends_the_exchange_itself(tmp_path: Path) -> None:
+    command = program(tmp_path, """\
+        for message in decisions():
+            obs, legal = message["observation"], message["legal"]
+            if "blind nil" in legal:
+                answer("blind nil")
+            elif obs["phase"] == "exchange":
+                answer("give " + " ".join(obs["hand"][:2]))
+            else:
+                answer(legal[0])
+        """)
+    with ExternalBot(command, random.Random(3)) as bot:
+        game, taken = play(rules_for("two-player", **SHORT), {0: bot}, max_hands=1)
+        gave = [e for e in game.hands[0].exchanges if e[0] == 0]
+        assert len(gave) == 1 and len(gave[0][1]) == 2
+        steps = [a for a in taken if a.kind == "give"]
+        assert [str(a) for a in steps][-1] == "give" and len(steps) == 3
+        assert bot.problems == [] and bot.decisions == len(taken) - 2
+        asked = [m for m in received(tmp_path) if m["observation"]["phase"] == "exchange"]
+        assert len(asked) == 1 and asked[0]["observation"]["giving"] == []

@@ -18,9 +18,10 @@ from spades import (
     Rules,
     SpadesError,
     card_text,
+    parse_card,
     rules_for,
 )
-from spades.actions import NUM_ACTIONS
+from spades.actions import END_GIVE, NUM_ACTIONS, parse_give
 
 TWO = rules_for("two-player")
 FOUR = rules_for("partnership")
@@ -191,9 +192,9 @@ def test_legal_actions_are_exactly_the_actions_verify_accepts(variant, nil):
         (Phase.PLAY, "bid 3", "seat 1 cannot bid 3 during play: expected a card to play"),
         (Phase.PLAY, "discard", "seat 1 cannot discard during play: expected a card to play"),
         (Phase.EXCHANGE, "nil",
-         "seat 0 cannot nil during exchange: expected 'give' and the cards"),
+         "seat 0 cannot nil during exchange: expected 'give' and a card"),
         (Phase.EXCHANGE, "play 2C",
-         "seat 0 cannot play 2C during exchange: expected 'give' and the cards"),
+         "seat 0 cannot play 2C during exchange: expected 'give' and a card"),
     ],
 )
 def test_wrong_kind_of_action_for_the_phase(phase, action, message):
@@ -265,29 +266,84 @@ def test_blind_nil_while_disabled():
 # ------------------------------------------------------------ exchanges
 
 
-@pytest.mark.parametrize(
-    ("action", "reason"),
-    [
-        ("give", "must give exactly 3 cards"),
-        ("give 2C", "must give exactly 3 cards"),
-        ("give 2C 6C", "must give exactly 3 cards"),
-        ("give 3C 6C TC", "does not hold 3C"),
-        ("give 3C 4C 6C", "does not hold 3C 4C"),
-    ],
-)
-def test_partnership_give_wrong_count_or_cards_not_held(action, reason):
+def assert_give_illegal(game: Game, text: str, message: str, seat: int | None = None) -> None:
+    """The whole give ``text`` ('give 2C 6C') is refused with exactly ``message`` by apply,
+    give and verify_give; ``game`` is unchanged."""
+    cards = parse_give(text)
+    assert cards is not None
+    before = snapshot(game)
+    for attempt in (lambda: game.apply(text, seat), lambda: game.give(cards, seat),
+                    lambda: game.verify_give(cards, seat)):
+        with pytest.raises(IllegalAction) as info:
+            attempt()
+        assert str(info.value) == message
+        assert snapshot(game) == before
+
+
+def test_partnership_may_not_end_an_exchange_before_three_cards():
     game = at(Phase.EXCHANGE)
     assert game.to_move == 0  # holds 2C 6C TC AC ...
-    text = str(Action.parse(action))
-    assert_illegal(game, action, f"seat 0 cannot {text} during exchange: {reason}")
+    for chosen in ("give 2C", "give 6C", None):
+        assert_illegal(game, "give", "seat 0 cannot give during exchange: must give exactly "
+                       "3 cards")
+        assert END_GIVE not in game.legal_actions()
+        if chosen is not None:
+            game.apply(chosen)
+    assert game.phase is Phase.EXCHANGE and game.to_move == 0
+    game.apply("give TC")  # the third card gives them all
+    assert game.to_move == 2 and game.hands[-1].exchanges[0][:2] == (
+        0, tuple(map(parse_card, ("2C", "6C", "TC"))))
+
+
+def test_a_step_of_a_card_chosen_or_not_held_is_refused_and_changes_nothing():
+    game = at(Phase.EXCHANGE)
+    assert_illegal(game, "give 3C", "seat 0 cannot give 3C during exchange: does not hold 3C")
+    game.apply("give 2C")
+    error = assert_illegal(game, "give 2C",
+                           "seat 0 cannot give 2C during exchange: already chose 2C")
+    assert (error.seat, error.action, error.phase, error.reason) == (
+        0, Action.parse("give 2C"), Phase.EXCHANGE, "already chose 2C")
+    assert Action.parse("give 2C") not in game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("give 2C 6C", "seat 0 cannot give during exchange: must give exactly 3 cards"),
+        ("give 3C 6C TC", "seat 0 cannot give 3C during exchange: does not hold 3C"),
+        ("give 2C 6C 3C", "seat 0 cannot give 3C during exchange: does not hold 3C"),
+        ("give 2C 6C TC AC", "seat 0 cannot give AC during exchange: must give exactly 3 cards"),
+    ],
+)
+def test_partnership_whole_give_wrong_count_or_cards_not_held(action, message):
+    game = at(Phase.EXCHANGE)
+    assert_give_illegal(game, action, message)
+
+
+def test_a_whole_give_of_repeated_cards_or_after_a_step_is_refused():
+    game = at(Phase.EXCHANGE)
+    two = parse_card("2C")
+    assert_give_illegal(game, "give 2C 6C TC", "seat 2 cannot give 2C during exchange: "
+                        "it is seat 0's turn", seat=2)
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match="already chose 2C"):
+        game.give([two, two, parse_card("6C")])
+    assert snapshot(game) == before
+    game.apply("give 2C")
+    assert_give_illegal(game, "give 6C TC AC", "seat 0 cannot give 6C during exchange: "
+                        "already chose 2C: a whole give starts with none chosen")
+    with pytest.raises(SpadesError, match="not the text"):
+        game.give("6C TC AC")  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        game.give([52])
 
 
 def test_partnership_partner_cannot_give_the_cards_she_has_not_received():
     game = at(Phase.EXCHANGE)
     game.apply("give 2C 6C TC")
     assert game.to_move == 2  # seat 0's partner, who holds 4C 8C QC ...
-    assert_illegal(game, "give 2C 4C 8C",
-                   "seat 2 cannot give 2C 4C 8C during exchange: does not hold 2C")
+    assert_give_illegal(game, "give 2C 4C 8C",
+                        "seat 2 cannot give 2C during exchange: does not hold 2C")
 
 
 def test_two_player_give_more_than_the_house_limit_or_not_held():
@@ -297,11 +353,22 @@ def test_two_player_give_more_than_the_house_limit_or_not_held():
     while game.phase is Phase.DRAFT:
         game.apply("keep")
     assert game.phase is Phase.EXCHANGE and game.to_move == 0
-    assert_illegal(game, "give 2C 6C TC",
-                   "seat 0 cannot give 2C 6C TC during exchange: must give at most 2 cards")
+    assert_give_illegal(game, "give 2C 6C TC",
+                        "seat 0 cannot give TC during exchange: must give at most 2 cards")
     assert_illegal(game, "give 3C", "seat 0 cannot give 3C during exchange: does not hold 3C")
     game.apply("give 2C 6C")  # two is within the limit
     assert game.phase is Phase.BIDDING
+
+
+def test_two_player_may_end_an_exchange_with_fewer_cards_at_each_step():
+    game = at(Phase.EXCHANGE, TWO)
+    assert game.to_move == 0
+    for card in ("2C", "6C"):
+        assert END_GIVE in game.legal_actions() and game.can_apply("give")
+        game.apply(f"give {card}")
+        assert game.phase is Phase.EXCHANGE and game.to_move == 0
+    game.apply("give")
+    assert game.hands[-1].exchanges[0][:2] == (0, (parse_card("2C"), parse_card("6C")))
 
 
 def test_two_player_cannot_give_a_discard():
@@ -336,8 +403,8 @@ def test_out_of_turn_play():
         (Phase.DRAFT, "keep", 1, "seat 1 cannot keep during draft: it is seat 0's turn"),
         (Phase.BIDDING, "bid 3", 0, "seat 0 cannot bid 3 during bidding: it is seat 1's turn"),
         (Phase.PLAY, "play 2C", 0, "seat 0 cannot play 2C during play: it is seat 1's turn"),
-        (Phase.EXCHANGE, "give 4C 8C QC", 2,
-         "seat 2 cannot give 4C 8C QC during exchange: it is seat 0's turn"),
+        (Phase.EXCHANGE, "give 4C", 2,
+         "seat 2 cannot give 4C during exchange: it is seat 0's turn"),
     ],
 )
 def test_out_of_turn_in_every_phase(phase, action, seat, message):

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spades import Action, NotationError, card_text, parse_card
-from spades.actions import NUM_ACTIONS
+from spades.actions import END_GIVE, GIVE_BASE, NUM_ACTIONS, parse_give
 from spades.errors import quoted
 
 ACE_OF_SPADES = 51
@@ -116,9 +116,8 @@ def test_any_text_is_a_card_or_a_notation_error(text):
         ("keep", "keep"),
         ("KEEP", "keep"),
         ("discard", "discard"),
-        ("give 2C QH KD", "give 2C KD QH"),  # a set: cards in canonical order
-        ("give kd 2c qh", "give 2C KD QH"),
-        ("give 10h", "give TH"),
+        ("give 10h", "give TH"),  # one step of an exchange
+        ("GIVE kd", "give KD"),
         ("give", "give"),
     ],
 )
@@ -138,11 +137,9 @@ def test_action_kinds_and_values():
     assert Action.parse("blind nil") != Action.parse("no blind nil")
     assert Action.parse("keep").kind == Action.parse("discard").kind == "draft"
     assert Action.parse("keep") != Action.parse("discard")
-    give = Action.parse("give 2C QH KD")
-    assert give.kind == "give"
-    assert give.cards == tuple(sorted(map(parse_card, ["2C", "QH", "KD"])))
-    assert Action.parse("give").cards == ()
-    assert Action.parse("give").kind == "give"
+    give = Action.parse("give QH")
+    assert give.kind == "give" and give.card == parse_card("QH")
+    assert Action.parse("give") == END_GIVE and Action.parse("give").kind == "give"
 
 
 def test_action_codes_are_documented_numbers():
@@ -153,14 +150,15 @@ def test_action_codes_are_documented_numbers():
     assert Action.parse("no blind nil") == 67
     assert Action.parse("keep") == 68
     assert Action.parse("discard") == 69
-    assert Action.parse("give") == 70
-    assert Action.parse("give 2C") == 71
+    assert Action.parse("give 2C") == 70
+    assert Action.parse("give AS") == 121
+    assert Action.parse("give") == 122
 
 
 def test_action_constructors():
     assert Action.play(ACE_OF_SPADES) == Action.parse("AS")
     assert Action.bid(7) == Action.parse("bid 7")
-    assert Action.give([parse_card("KD"), parse_card("2C")]) == Action.parse("give 2C KD")
+    assert Action.give(parse_card("KD")) == Action.parse("give KD")
 
 
 @pytest.mark.parametrize(
@@ -168,6 +166,7 @@ def test_action_constructors():
     [
         "", "   ", "bid", "bid 14", "bid -1", "bid four", "bid 4 5", "bid ²", "play",
         "play XX", "play AS KS", "AS KS", "give 2C 2C", "give 2C 3C 4C 5C", "give XX",
+        "give 2C QH KD", "give 2C QH",
         "pass", "blind", "keep it", "hello world",
     ],
 )
@@ -200,16 +199,42 @@ def test_bid_out_of_range_raises(value):
         Action.bid(value)
 
 
-@pytest.mark.parametrize("cards", [[52], [-1], [0, 1, 2, 3]])
-def test_give_of_non_cards_or_too_many_raises(cards):
+@pytest.mark.parametrize("value", [-1, 52, 100])
+def test_give_of_a_non_card_raises(value):
     with pytest.raises(NotationError):
-        Action.give(cards)
+        Action.give(value)
+
+
+def test_a_whole_give_is_not_one_action_and_says_where_it_is_taken() -> None:
+    with pytest.raises(NotationError) as info:
+        Action.parse("give 2C QH KD")
+    assert "'give 2C QH KD'" in str(info.value) and "Game.give" in str(info.value)
+
+
+@pytest.mark.parametrize(("text", "cards"), [
+    ("give 2C QH KD", ("2C", "QH", "KD")),  # in the order written
+    ("GIVE kd 10h", ("KD", "TH")),
+    ("give 2C", ("2C",)),
+    ("  give  ", ()),
+    ("play 2C", None),
+    ("bid 4", None),
+    ("", None),
+])
+def test_parse_give_reads_a_whole_give(text: str, cards: tuple[str, ...] | None) -> None:
+    assert parse_give(text) == (None if cards is None else tuple(map(parse_card, cards)))
+
+
+@pytest.mark.parametrize("text", ["give 2C 2c", "give XX", "give 2C QH ZZ"])
+def test_parse_give_refuses_bad_or_repeated_cards(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_give(text)
+    assert repr(text) in str(info.value)
 
 
 # ------------------------------------------------------------ integer codes
 
 
-BOUNDARY_CODES = [0, 1, 12, 13, 38, 39, 51, 52, 53, 65, 66, 67, 68, 69, 70, 71, 122, 123,
+BOUNDARY_CODES = [0, 1, 12, 13, 38, 39, 51, 52, 53, 65, 66, 67, 68, 69, 70, 71, 120, 121, 122,
                   NUM_ACTIONS - 2, NUM_ACTIONS - 1]
 
 
@@ -221,10 +246,10 @@ def check_code(code: int) -> None:
     assert eval(repr(action), {"Action": Action}) == action
     if action.kind == "play":
         assert text == "play " + card_text(code)
+    elif action == END_GIVE:
+        assert text == "give"
     elif action.kind == "give":
-        assert Action.give(action.cards) == action
-        assert len(action.cards) <= 3
-        assert list(action.cards) == sorted(set(action.cards))
+        assert Action.give(action.card) == action and text == "give " + card_text(action.card)
 
 
 @pytest.mark.parametrize("code", BOUNDARY_CODES)
@@ -233,9 +258,9 @@ def test_boundary_codes_round_trip(code):
 
 
 def test_num_actions():
-    # 52 plays, 14 bids, 2 declarations, 2 draft choices, every give of 0..3 cards
-    assert NUM_ACTIONS == 52 + 14 + 2 + 2 + 1 + 52 + 52 * 51 // 2 + 52 * 51 * 50 // 6
-    assert Action.from_code(NUM_ACTIONS - 1) == Action.parse("give QS KS AS")
+    # 52 plays, 14 bids, 2 declarations, 2 draft choices, 52 give steps and their end
+    assert NUM_ACTIONS == 52 + 14 + 2 + 2 + 52 + 1 == 123
+    assert Action.from_code(NUM_ACTIONS - 1) == Action.parse("give") == END_GIVE
 
 
 @given(st.integers(min_value=0, max_value=NUM_ACTIONS - 1))
@@ -243,21 +268,12 @@ def test_codes_round_trip(code):
     check_code(code)
 
 
-@given(st.sets(st.integers(min_value=0, max_value=51), max_size=3))
-def test_give_codes_round_trip(cards):
-    action = Action.give(cards)
-    assert action.kind == "give"
-    assert 70 <= action < NUM_ACTIONS
-    assert action.cards == tuple(sorted(cards))
+@pytest.mark.parametrize("card", range(52))
+def test_give_step_codes_round_trip(card):
+    action = Action.give(card)
+    assert action.kind == "give" and action == GIVE_BASE + card and action.card == card
     assert Action.from_code(int(action)) == action
     assert Action.parse(str(action)) == action
-
-
-@given(st.lists(st.integers(min_value=0, max_value=51), min_size=2, max_size=3, unique=True))
-def test_give_is_a_set_order_does_not_matter(cards):
-    assert Action.give(cards) == Action.give(list(reversed(cards)))
-    text = "give " + " ".join(card_text(c) for c in reversed(cards))
-    assert Action.parse(text) == Action.give(cards)
 
 
 @pytest.mark.parametrize("code", [-1, NUM_ACTIONS, NUM_ACTIONS + 5])
@@ -268,7 +284,7 @@ def test_out_of_range_code_raises(code):
 
 
 @pytest.mark.parametrize("text", ["play AS", "bid 4", "nil", "blind nil", "no blind nil",
-                                  "keep", "discard", "give 2C QH KD", "give"])
+                                  "keep", "discard", "give 2C", "give"])
 def test_repr_is_runnable(text):
     action = Action.parse(text)
     assert eval(repr(action), {"Action": Action}) == action

@@ -241,7 +241,7 @@ def test_two_player_exchange_shows_the_opponent_only_the_count() -> None:
     _draft_to_end(game)
     assert game.phase is Phase.EXCHANGE and game.to_move == 0
     give = sorted(game.hand_of(0))[:2]
-    game.apply(Action.give(give))
+    game.give(give)
     log = game.hands[-1]
     seat, gave, received = log.exchanges[0]
     assert (seat, gave) == (0, tuple(give))
@@ -276,7 +276,7 @@ def test_partnership_exchange_shows_cards_only_to_the_partners() -> None:
         game.apply(NO_BLIND)
     assert game.phase is Phase.EXCHANGE and game.to_move == 0
     first = tuple(sorted(game.hand_of(0))[:3])
-    game.apply(Action.give(first))
+    game.give(first)
     # seat 0's cards wait for seat 2: seat 0 knows them, nobody else does
     assert game.observation(0).gave == first and game.observation(0).received == ()
     for seat in (1, 2, 3):
@@ -285,7 +285,7 @@ def test_partnership_exchange_shows_cards_only_to_the_partners() -> None:
         assert not cards_named(obs.to_json()) & set(first)
     assert len(game.observation(0).hand) == 10
     second = tuple(sorted(game.hand_of(2))[-3:])
-    game.apply(Action.give(second))
+    game.give(second)
     assert game.observation(0).received == second
     assert game.observation(2).received == first and game.observation(2).gave == second
     assert set(first) <= set(game.observation(2).hand)
@@ -334,7 +334,7 @@ def test_two_player_discards_are_each_seats_own() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_public_facts_are_the_same_for_every_seat(variant: str) -> None:
-    private = {"seat", "hand", "offered", "discards", "gave", "received", "legal"}
+    private = {"seat", "hand", "offered", "discards", "gave", "received", "giving", "legal"}
     for game in positions(variant, 40):
         views = [game.observation(s).to_json() for s in range(game.rules.players)]
         for key in views[0]:
@@ -400,7 +400,7 @@ def test_tricks_so_far_lists_every_card_played_this_hand_in_order() -> None:
             assert [c for trick in tricks for c in trick.cards] == played
 
 
-PRIVATE = ("seat", "hand", "offered", "discards", "gave", "received", "legal")
+PRIVATE = ("seat", "hand", "offered", "discards", "gave", "received", "giving", "legal")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -45,6 +45,12 @@ def choose(game: Game, rng: random.Random, blind: float = 0.1) -> Action:
     return rng.choice(game.legal_actions())
 
 
+def choosing(game: Game) -> bool:
+    """Whether the seat to move has chosen cards of her exchange (a position between
+    two of a record's entries)."""
+    return game.phase is Phase.EXCHANGE and bool(game.observation(game.to_move).giving)
+
+
 def finished_game(variant: str, seed: int, blind: float = 0.1, **options: Any) -> Game:
     options = {"target": 150, "lose_threshold": -300, **options}
     rng = random.Random(seed)
@@ -250,6 +256,12 @@ def test_cut_anywhere_round_trips(variant: str) -> None:
         cuts = 0
         while not game.over and game.hand_number <= 3:
             game.apply(choose(game, rng, blind=0.4))
+            if choosing(game):  # a record keeps whole exchanges, not the cards chosen so far
+                loaded = rec.loads(rec.dumps(game))
+                assert loaded.phase is Phase.EXCHANGE and loaded.to_move == game.to_move
+                assert loaded.observation(game.to_move).giving == ()
+                phases.add("choosing")
+                continue
             if rng.random() < 0.12 or game.phase is Phase.EXCHANGE:
                 label = str(game.phase)
                 if game._pending or (game.phase is Phase.EXCHANGE and game.hands[-1].exchanges):
@@ -265,7 +277,7 @@ def test_cut_anywhere_round_trips(variant: str) -> None:
         assert cuts > 5
     expected = {"draft", "bidding", "play", "mid-trick"}
     if variant != "two-player-300":
-        expected |= {"blind nil", "exchange", "mid-exchange"}
+        expected |= {"blind nil", "exchange", "mid-exchange", "choosing"}
     if variant == "partnership":
         expected -= {"draft"}
     assert expected <= phases, phases
@@ -282,13 +294,15 @@ def test_a_cut_game_plays_on_like_the_original(variant: str) -> None:
     actions: list[Action] = []
     texts: list[str] = []
     while original.phase is not Phase.DEAL:
-        texts.append(rec.dumps(original))
+        texts.append("" if choosing(original) else rec.dumps(original))
         action = choose(original, rng, blind=0.5)
         actions.append(action)
         original.apply(action)
     final = rec.dumps(original)
     assert original.hands[0].result is not None
     for cut in range(0, len(actions), 3):
+        if not texts[cut]:  # in the middle of an exchange: not a record's position
+            continue
         game = rec.loads(texts[cut])
         for action in actions[cut:]:
             game.apply(action)
@@ -309,7 +323,7 @@ def test_explicit_positions_round_trip() -> None:
     assert_same_game(rec.loads(rec.dumps(game)), game)  # mid-draft
     while game.phase is Phase.DRAFT:
         game.apply("discard")
-    game.apply(Action.give(game.hand_of(0)[:3]))
+    game.give(game.hand_of(0)[:3])
     assert game.phase is Phase.EXCHANGE and game.to_move == 1
     loaded = rec.loads(rec.dumps(game))
     assert_same_game(loaded, game)
@@ -320,7 +334,7 @@ def test_explicit_positions_round_trip() -> None:
     game.apply(BLIND)
     for _ in range(3):
         game.apply(NO_BLIND)
-    game.apply(Action.give(game.hand_of(0)[:3]))
+    game.give(game.hand_of(0)[:3])
     assert game._pending
     doc = doc_of(game)
     assert doc["hands"][0]["exchanges"] == [
@@ -817,3 +831,36 @@ def test_a_record_reads_from_utf8_bytes(finished: dict[str, Game]) -> None:
     text = rec.dumps(finished["two-player"], ["Zoë", "Ann"])
     assert_same_game(rec.loads(text.encode()), finished["two-player"])
     assert_same_game(rec.load(io.BytesIO(text.encode())), finished["two-player"])
+
+
+@pytest.mark.parametrize("variant", ["partnership", "two-player"])
+def test_an_exchange_by_steps_by_give_and_by_its_text_is_one_record_entry(
+        variant: str) -> None:
+    """The steps of an exchange, ``Game.give`` and ``apply('give 2C QH KD')`` make the same
+    game; its record keeps each exchange as one entry and replays to the same game."""
+    def declared(seed: int) -> Game:
+        game = Game(rules_for(variant), seed=seed)
+        game.apply(BLIND)
+        while game.phase is not Phase.EXCHANGE:
+            game.apply(NO_BLIND if game.phase is Phase.BLIND_NIL else "keep")
+        return game
+
+    for seed in range(3):
+        by_steps, by_give, by_text = declared(seed), declared(seed), declared(seed)
+        seat = by_steps.to_move
+        cards = by_steps.hand_of(seat)[-2:] if variant == "two-player" else \
+            by_steps.hand_of(seat)[:3]
+        for card in reversed(cards):  # the order of choosing does not matter
+            by_steps.apply(Action.give(card))
+        if len(cards) < 3:
+            by_steps.apply("give")
+        assert by_give.give(cards) == [*map(Action.give, cards)] + (
+            [Action.parse("give")] if len(cards) < 3 else [])
+        by_text.apply("give " + " ".join(map(card_text, cards)))
+        assert rec.dumps(by_steps) == rec.dumps(by_give) == rec.dumps(by_text)
+        entries = doc_of(by_steps)["hands"][0]["exchanges"]
+        assert [(e["seat"], sorted(map(parse_card, e["gave"]))) for e in entries] == [
+            (seat, sorted(cards))]
+        while not by_steps.over and by_steps.hand_number < 3:
+            by_steps.apply(by_steps.legal_actions()[0])
+        assert_same_game(rec.loads(rec.dumps(by_steps)), by_steps)

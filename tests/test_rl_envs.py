@@ -7,7 +7,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from spades import Game, rules_for
+from spades import Action, Game, rules_for
 from spades.actions import NUM_ACTIONS
 from spades.bots import make_bot
 from spades.rl import pettingzoo as pz
@@ -47,7 +47,10 @@ def test_action_space_sizes() -> None:
     assert action_count(rules_for("partnership")) == NUM_ACTIONS
     assert action_count(rules_for("two-player-300")) == 70
     assert action_count(rules_for("partnership", blind_nil=False)) == 70
-    assert action_count(rules_for("two-player", exchange_cards=1)) == 70 + 1 + 52
+    assert action_count(rules_for("two-player", exchange_cards=1)) == NUM_ACTIONS
+    # an exchange is chosen card by card: 52 give steps and their end, far under 200
+    assert NUM_ACTIONS == 70 + 52 + 1 < 200
+    assert pz.env(variant="partnership").action_space("player_0").n == 123
     env = pz.env(variant="two-player-300")
     env.reset(seed=1)
     assert env.action_space("player_0").n == 70
@@ -164,3 +167,18 @@ def test_gymnasium_learner_observation_is_the_learners_own() -> None:
     assert steps == 27  # 13 draft decisions, a bid and 13 cards
     final = env.learner_observation()
     assert final.scores == env.game.hands[0].result.scores
+
+
+def test_the_cards_chosen_so_far_are_in_the_choosers_tensor_only() -> None:
+    game = Game(rules_for("partnership"), seed=5)
+    game.apply("blind nil")
+    while game.phase == "blind nil":
+        game.apply("no blind nil")
+    seat = game.to_move
+    others = [encode(game.observation(s)) for s in range(4) if s != seat]
+    card = game.hand_of(seat)[4]
+    game.apply(Action.give(card))
+    start, size = offsets(4)["giving"]
+    assert list(np.flatnonzero(encode(game.observation(seat))[start:start + size])) == [card]
+    assert all(np.array_equal(before, encode(game.observation(s)))
+               for before, s in zip(others, [s for s in range(4) if s != seat], strict=True))

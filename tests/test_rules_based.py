@@ -10,7 +10,7 @@ import pytest
 from spades import Action, Game, Observation, TrickView, parse_card, rules_for
 from spades.bots import RandomBot
 from spades.bots.rules_based import EasyBot, MediumBot, Table, estimate_tricks
-from spades.cards import mask_of
+from spades.cards import Card, mask_of
 
 VARIANTS = ("two-player", "two-player-300", "partnership")
 BOT_CLASSES = (EasyBot, MediumBot)
@@ -123,7 +123,7 @@ def obs_for(
         dealer=3 if n == 4 else None, first_drawer=0 if n == 2 else None,
         scores=(0, 0), bag_totals=(0, 0), hand=held,
         offered=parse_card(offered) if offered else None, discards=cards(discards),
-        stock_left=0, blind_nil=(), gave=(), received=(), exchanged=(None,) * n,
+        stock_left=0, blind_nil=(), gave=(), received=(), giving=(), exchanged=(None,) * n,
         bids=bids if bids is not None else (3,) * n,
         tricks=(), trick=TrickView(leader, played) if phase == "play" else None,
         tricks_won=tricks_won if tricks_won is not None else (0,) * n,
@@ -245,14 +245,24 @@ def test_blind_nil_only_when_far_behind() -> None:
     assert str(EasyBot(random.Random(0)).act(behind)) == "no blind nil"
 
 
+def partnership_give(bot: Any, hand: str, seat: int) -> list[Card]:
+    """The cards ``bot`` gives, step by step, in a partnership exchange of ``hand`` (seat 0
+    bid blind nil): each step's observation holds the cards chosen before it."""
+    chosen: list[Card] = []
+    while len(chosen) < 3:
+        legal = tuple(Action.give(c) for c in cards(hand) if c not in chosen)
+        obs = obs_for(seat=seat, phase="exchange", hand=hand, legal=legal, blind_nil=(0,),
+                      giving=tuple(chosen))
+        step = bot.act(obs)
+        assert step in legal
+        chosen.append(step.card)
+    return chosen
+
+
 def test_blind_nil_exchange_gives_danger_away_and_low_cards_to_partner() -> None:
     hand = "AS KS 2S 9H 7H 4H 8D 6D 3D 2D 6C 4C 3C"
-    held = cards(hand)
-    from spades.actions import gives
-
-    legal = tuple(gives(list(held), [3]))
-    bidder = obs_for(phase="exchange", hand=hand, legal=legal, blind_nil=(0,))
-    assert set(MediumBot(random.Random(0)).act(bidder).cards) >= set(cards("AS KS"))
-    partner = obs_for(seat=2, phase="exchange", hand=hand, legal=legal, blind_nil=(0,))
-    given = MediumBot(random.Random(0)).act(partner).cards
+    assert set(partnership_give(MediumBot(random.Random(0)), hand, 0)) >= set(cards("AS KS"))
+    given = partnership_give(MediumBot(random.Random(0)), hand, 2)
     assert all(c % 13 <= 2 and c // 13 != 3 for c in given)
+    easy = partnership_give(EasyBot(random.Random(0)), hand, 0)
+    assert sorted(easy) == sorted(cards("AS KS 9H"))

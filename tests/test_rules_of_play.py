@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from math import comb
-
 import pytest
 
 from spades import (
@@ -18,6 +16,7 @@ from spades import (
     parse_card,
     rules_for,
 )
+from spades.actions import parse_give
 from spades.chance import Chance
 
 TWO = rules_for("two-player")
@@ -452,9 +451,9 @@ def test_two_player_blind_nil_exchange_against_discard_pile():
     game.apply("no blind nil")
     keep_all(game)
     assert game.phase is Phase.EXCHANGE and game.to_move == 0
-    # up to three cards: 1 + 13 + 78 + 286 ways
+    # up to three cards, chosen one by one: each card held, or the end
     legal = game.legal_actions()
-    assert len(legal) == 1 + 13 + comb(13, 2) + comb(13, 3)
+    assert legal == [Action.give(c) for c in sorted(hand(game, 0))] + [Action.parse("give")]
     before = hand(game, 0)
     other_before = game.observation(1)
     pile = set(range(1, 52, 4)) | set(range(3, 52, 4))  # both players' discards
@@ -478,15 +477,16 @@ def test_two_player_blind_nil_exchange_against_discard_pile():
     assert game.phase is Phase.PLAY and game.to_move == 1
 
 
-@pytest.mark.parametrize("text", ["give", "give 2C", "give 2C 6C"])
-def test_two_player_blind_nil_exchange_may_give_fewer_than_three(text):
+@pytest.mark.parametrize("steps", [["give"], ["give 2C", "give"], ["give 2C 6C"]])
+def test_two_player_blind_nil_exchange_may_give_fewer_than_three(steps):
     game = Game(TWO, decks=[FULL])
     game.apply("blind nil")
     game.apply("no blind nil")
     keep_all(game)
     before = hand(game, 0)
-    gave = set(Action.parse(text).cards)
-    game.apply(text)
+    gave = {c for text in steps for c in parse_give(text) or ()}
+    for text in steps:
+        game.apply(text)
     obs = game.observation(0)
     assert len(obs.received) == len(gave)
     assert len(hand(game, 0)) == 13
@@ -505,6 +505,7 @@ def test_two_player_both_blind_nil_first_drawer_exchanges_first_and_nobody_bids(
     assert game.phase is Phase.EXCHANGE and game.to_move == 1
     received0 = set(game.observation(0).received)
     game.apply("give 4C")
+    game.apply("give")
     first_pile, second_pile = map(set, chance.piles)
     # the second exchange draws from the pile as it then stood: the first's gift in it
     assert second_pile == first_pile - received0 | set(cards("2C 6C TC"))
@@ -567,6 +568,8 @@ def test_two_player_second_exchange_draws_from_the_pile_the_first_left():
     game.draw(first.cards[:3])
     assert game.phase is Phase.EXCHANGE and game.to_move == 1
     game.apply("give 4C")
+    assert game.phase is Phase.EXCHANGE and game.chance_step is None  # one card chosen
+    game.apply("give")
     second = game.chance_step
     assert second is not None and second.count == 1
     assert set(second.cards) == set(first.cards) - set(first.cards[:3]) | set(cards("2C 6C TC"))
@@ -671,7 +674,8 @@ def test_blind_nil_swap_with_partner_each_choosing_unseen():
         game.apply(answer)
     # the blind nil bidder (seat 1) chooses first, then her partner (seat 3)
     assert game.phase is Phase.EXCHANGE and game.to_move == 1
-    assert len(game.legal_actions()) == comb(13, 3)  # exactly three cards
+    # exactly three cards, chosen one by one: never the end of the exchange
+    assert game.legal_actions() == [Action.give(c) for c in sorted(dealt[1])]
     assert hand(game, 1) == dealt[1]  # she sees her cards now
     game.apply("give 3C 7C JC")
     assert game.to_move == 3
@@ -679,7 +683,7 @@ def test_blind_nil_swap_with_partner_each_choosing_unseen():
     partner = game.observation(3)
     assert partner.received == () and hand(game, 3) == dealt[3]
     assert not set(cards("3C 7C JC")) & set(partner.hand)
-    assert all(not set(a.cards) & set(cards("3C 7C JC")) for a in game.legal_actions())
+    assert not {a.card for a in game.legal_actions()} & set(cards("3C 7C JC"))
     game.apply("give 5C 9C KC")
     assert hand(game, 1) == dealt[1] - set(cards("3C 7C JC")) | set(cards("5C 9C KC"))
     assert hand(game, 3) == dealt[3] - set(cards("5C 9C KC")) | set(cards("3C 7C JC"))

@@ -18,7 +18,7 @@ from spades.chance import Chance
 from spades.cli import build_parser
 from spades.server.app import create_app
 from spades.server.fair import commitment, deck_from_seed
-from spades.server.table import Settings, apply_event
+from spades.server.table import Settings, apply_event, card_symbols
 from tests.helpers import visible
 
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
@@ -106,8 +106,13 @@ def drive(players: list[Player], rng: random.Random, stop: Any = None) -> dict[s
             return states[0]
         mover = next((p for p in players if p.seat == view["to_move"]), None)
         if mover is not None:
-            legal = mover.state["view"]["legal"]
-            mover.send({"type": "action", "action": rng.choice(legal)})
+            mine = mover.state["view"]
+            action = rng.choice(mine["legal"])
+            if mine["phase"] == "exchange":  # a client sends its whole give
+                most = mine["rules"]["exchange_cards"]
+                size = rng.randint(0, most) if "give" in mine["legal"] else most
+                action = " ".join(["give", *rng.sample(mine["hand"], size)])
+            mover.send({"type": "action", "action": action})
         seq = top + 1
 
 
@@ -327,19 +332,28 @@ def test_a_person_away_is_played_by_the_computer_and_takes_the_seat_back():
         assert not table.seats[1].away
 
 
+def at_the_exchange(client: TestClient, stack: Any) -> tuple[Any, list[Player],
+                                                                list[tuple[int, str]]]:
+    """A two-player table of two people where Ann (seat 0) bid blind nil, both drafted,
+    and Ann is to give: the table, the players, and the actions taken."""
+    table_id, tokens = create(client, "two-player", "pp")
+    table = client.app.state.server.tables[table_id]
+    players = [join(client, table_id, tokens[s], stack) for s in range(2)]
+    actions = [(0, "blind nil"), (1, "no blind nil"), *[(k % 2, "keep") for k in range(26)]]
+    for seat, action in actions:
+        players[seat].send({"type": "action", "action": action})
+    view = players[0].read_state(len(actions) + 1)["view"]
+    assert view["phase"] == "exchange" and view["to_move"] == 0
+    return table, players, actions
+
+
 def test_a_two_player_exchange_draws_what_the_deals_seed_fixes():
     """The server deals each hand from its seed and the engine waits for the exchange's
     draw: it comes from the generator seeded by the deck (docs/fair-deals.md), the same
     cards as a game given that deck draws by itself, and the same on a replay of the events."""
     with new_client() as client, contextlib.ExitStack() as stack:
-        table_id, tokens = create(client, "two-player", "pp")
-        table = client.app.state.server.tables[table_id]
-        players = [join(client, table_id, tokens[s], stack) for s in range(2)]
-        actions = [(0, "blind nil"), (1, "no blind nil"), *[(k % 2, "keep") for k in range(26)]]
-        for seat, action in actions:
-            players[seat].send({"type": "action", "action": action})
-        view = players[0].read_state(len(actions) + 1)["view"]
-        assert view["phase"] == "exchange" and view["to_move"] == 0
+        table, players, actions = at_the_exchange(client, stack)
+        view = players[0].state["view"]
         give = f"give {' '.join(view['hand'][:3])}"
         players[0].send({"type": "action", "action": give})
         after = players[0].read_state(len(actions) + 2)["view"]
@@ -350,6 +364,34 @@ def test_a_two_player_exchange_draws_what_the_deals_seed_fixes():
         alone.apply(action, seat)
     assert [card_text(c) for c in alone.hands[-1].exchanges[0][2]] == after["received"]
     assert replayed(alone.rules, events)[-1].hands[-1].exchanges == alone.hands[-1].exchanges
+
+
+def test_a_give_is_taken_whole_and_a_hostile_one_is_refused_in_a_line_changing_nothing():
+    """A client sends its whole give: ``give KD`` gives one card in two-player (it is not
+    one step of several), stored as one event; bad gives change nothing."""
+    with new_client(rate_burst=30) as client, contextlib.ExitStack() as stack:
+        table, players, actions = at_the_exchange(client, stack)
+        view = players[0].state["view"]
+        assert view["giving"] == []
+        held = view["hand"]
+        missing = next(c for c in (card_text(c) for c in range(52)) if c not in held)
+        before = (len(table.events), table.game.record())
+        for player, text, expected in [
+            (players[0], f"give {held[0]} {held[0]}", "a card given twice"),
+            (players[0], "give XX", "XX"),
+            (players[0], f"give {held[0]} {missing}", f"you do not hold {card_symbols(missing)}"),
+            (players[0], f"give {' '.join(held[:4])}", "you must give at most 3 cards"),
+            (players[1], f"give {held[0]}", "it is Ann's turn"),
+        ]:
+            reply = player.error({"type": "action", "action": text})
+            assert expected in reply and "\n" not in reply, (text, reply)
+        assert (len(table.events), table.game.record()) == before
+        assert table.game.observation(0).giving == ()
+        players[0].send({"type": "action", "action": f"give {held[1]}"})
+        after = players[0].read_state(len(actions) + 2)["view"]
+        assert after["phase"] == "bidding" and len(after["received"]) == 1
+        assert table.events[-1]["kind"] == "give" and table.events[-1]["cards"] == [held[1]]
+        assert replayed(table.game.rules, list(table.events))[-1].record() == table.game.record()
 
 
 # ---------------------------------------------------------------- the leak test

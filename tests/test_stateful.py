@@ -300,6 +300,10 @@ def check_observations(game: Game) -> None:
         assert obs.tricks_won == tuple(game._won)
         for who, gave, _ in log.exchanges:
             assert obs.exchanged[who] == len(gave)
+        # the cards chosen so far in an exchange: the chooser's own, in her hand
+        choosing = bool(game._chosen) and game._queue[0] == seat
+        assert obs.giving == (tuple(cards_in(game._chosen)) if choosing else ())
+        assert set(obs.giving) <= set(obs.hand)
 
 
 def check_all(game: Game) -> None:
@@ -314,6 +318,9 @@ def check_round_trip(game: Game) -> None:
     loaded = record.loads(text)
     assert record.dumps(loaded) == text
     assert (loaded.phase, loaded.to_move, loaded.winner) == (game.phase, game.to_move, game.winner)
+    if game._chosen and game.phase is Phase.EXCHANGE:  # a record keeps whole exchanges only
+        assert loaded.observation(game.to_move).giving == ()
+        return
     assert loaded.legal_actions() == game.legal_actions()
     for seat in range(game.rules.players):
         assert loaded.observation(seat) == game.observation(seat)

@@ -13,7 +13,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from spades.actions import BLIND_NIL, Action
-from spades.cards import Card, sorted_cards
+from spades.cards import Card, card_text, sorted_cards
 from spades.errors import IllegalAction, SpadesError
 from spades.observation import Observation
 from spades.tui import make_app
@@ -130,7 +130,7 @@ async def take_turn(app: SpadesApp, pilot, rng: random.Random) -> None:
         bid = rng.choice(obs.legal).tricks
         await pilot.press(*(["n"] if bid == 0 else list(str(bid))), "enter")
     elif obs.phase == "exchange":
-        size = rng.choice(sorted({len(a.cards) for a in obs.legal}))
+        size = rng.choice(obs.rules.give_sizes)
         for card in rng.sample(obs.hand, size):
             widget = next(w for w in table.query(CardWidget) if w.card == card)
             await pilot.click(widget)
@@ -653,7 +653,8 @@ def refused(session: PlaySession, words: str) -> None:
 
 def undone(session: PlaySession) -> None:
     """Undo goes back to the position before the person's last action, exactly."""
-    last = max(i for i, (seat, _) in enumerate(session.actions) if seat == HUMAN)
+    last = session._last_own()  # her last action, or the first step of her last give
+    assert last is not None
     expected = PlaySession(session.rules, session.seed, session.level,
                            actions=session.actions[:last]).observation()
     assert session.can_undo()
@@ -701,14 +702,17 @@ def test_undo_never_reopens_blind_nil_once_a_card_was_seen() -> None:
 def test_undo_refuses_after_a_pile_draw_or_an_exchange() -> None:
     two = PlaySession.new("two-player", "medium", seed="u4")
     play_until(two, phase_is("exchange"), blind_nil_person("blind nil"))
-    person_acts(two, Action.give(two.observation().hand[:2]))
+    two.give(two.observation().hand[:2], HUMAN)  # two steps and the end: one decision
     refused(two, "you have received")
     four = PlaySession.new("partnership", "medium", seed="u5")
     play_until(four, phase_is("exchange"), blind_nil_person("blind nil"))
-    person_acts(four, four.observation().legal[0])
+    before = four.observation()
+    four.give(before.hand[:3], HUMAN)
+    assert four.actions[-3:] == [(HUMAN, f"give {card_text(c)}") for c in before.hand[:3]]
     if not four.observation().received:  # the partner has not given yet: nothing seen
-        undone(four)
-        person_acts(four, four.observation().legal[0])
+        undone(four)  # the three steps of her give at once
+        assert four.observation() == before and four.observation().giving == ()
+        four.give(before.hand[:3], HUMAN)
         play_until(four, lambda s: bool(s.observation().received))
     refused(four, "you have received")
 

@@ -6,7 +6,10 @@ started at its first decision; each decision sends it one line, a JSON object::
     {"version": 1, "type": "decision", "decision": 1, "seat": 0, "time_limit": 5.0,
      "legal": ["bid 1", "bid 2", ...], "observation": {...}}
 
-and it answers one line, ``{"action": "bid 2"}``. A program that answers late, answers
+and it answers one line, ``{"action": "bid 2"}``. In a blind nil exchange it may answer
+one step (``give 2C``, or ``give`` to end it) or, with no card chosen yet, the whole give
+(``give 2C QH KD``): its steps are then taken at the next decisions without asking it
+again. A program that answers late, answers
 garbage or an illegal action, or dies is written down in :attr:`ExternalBot.problems` and
 its seat gets a random legal action instead: the game always goes on. docs/bot-protocol.md
 is the program writer's guide.
@@ -31,7 +34,7 @@ import time
 import weakref
 from typing import IO, Any
 
-from ..actions import Action
+from ..actions import Action, give_steps, parse_give
 from ..errors import NotationError, SpadesError
 from ..observation import Observation
 
@@ -285,6 +288,7 @@ class ExternalBot:
         self._program: _Program | None = None
         self._finalizer: weakref.finalize | None = None
         self._gone = False  # the program died, timed out, or the bot was closed
+        self._planned: list[Action] = []  # the steps left of a whole give it answered
 
     def __repr__(self) -> str:
         return f"ExternalBot({self.command!r}, timeout={self.timeout})"
@@ -312,7 +316,13 @@ class ExternalBot:
             self._finalizer()
 
     def act(self, observation: Observation) -> Action:
-        """The program's answer if it is a legal action in time; else a random legal one."""
+        """The program's answer if it is a legal action in time; else a random legal one.
+        The next step of a whole give it answered is taken without asking it."""
+        if self._planned:
+            step = self._planned.pop(0)
+            if step in observation.legal:
+                return step
+            self._planned = []
         self.decisions += 1
         number = self.decisions
         if not self._gone:
@@ -393,6 +403,9 @@ class ExternalBot:
             self._problem(f'{where}: answer has no "action" text: {_short(answer)}')
             return None
         try:
+            cards = parse_give(text)
+            if cards is not None and len(cards) > 1:
+                return self._whole_give(cards, observation, where, text)
             action = Action.parse(text)
         except NotationError:
             self._problem(f"{where}: unreadable action {_short(text)} "
@@ -403,3 +416,16 @@ class ExternalBot:
                           f"(legal: {_legal_text(observation.legal)})")
             return None
         return action
+
+    def _whole_give(self, cards: tuple[int, ...], observation: Observation, where: str,
+                    text: str) -> Action | None:
+        """The first step of the whole give of ``cards`` (the others planned), or None
+        with the problem written down if the exchange may not give them now."""
+        steps = give_steps(cards, observation.rules.exchange_cards)
+        if (observation.giving or len(cards) not in observation.rules.give_sizes
+                or any(step not in observation.legal for step in steps[:len(cards)])):
+            self._problem(f"{where}: illegal give {_short(text)} "
+                          f"(legal: {_legal_text(observation.legal)})")
+            return None
+        self._planned = steps[1:]
+        return steps[0]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
+from ..actions import BLIND_NIL, DISCARD, END_GIVE, KEEP, NO_BLIND_NIL, Action
 from ..cards import (
     FULL_DECK,
     SPADES,
@@ -285,15 +285,13 @@ def side_score_gap(obs: Observation) -> int:
     return obs.scores[side] - obs.scores[1 - side]
 
 
-def give_action(cards: Iterable[Card], legal: Sequence[Action]) -> Action:
-    """The legal give of ``cards`` (the first legal give if it is not among them)."""
-    action = Action.give(cards)
-    return action if action in legal else legal[0]
-
-
-def exchange_size(legal: Sequence[Action]) -> int:
-    """The largest number of cards a legal give may hold."""
-    return max(len(a.cards) for a in legal)
+def give_action(cards: Iterable[Card], obs: Observation) -> Action:
+    """The next step of giving ``cards`` in the exchange: the first of them not chosen
+    yet, or the end of the exchange once all are (the first legal step if that is not
+    legal). The cards chosen stay in the hand, so a rule choosing from the hand picks
+    the same cards at every step."""
+    step = next((Action.give(c) for c in cards if c not in obs.giving), Action(END_GIVE))
+    return step if step in obs.legal else obs.legal[0]
 
 
 def partner_gives(hand: Sequence[Card], size: int) -> list[Card]:
@@ -377,12 +375,12 @@ class MediumBot:
     def _give(self, obs: Observation) -> Action:
         """Blind nil exchange: the bidder sheds danger; her partner sends low cards."""
         hand = list(obs.hand)
-        size = exchange_size(obs.legal)
+        size = obs.rules.exchange_cards
         if obs.seat not in obs.blind_nil:
-            return give_action(partner_gives(hand, size), obs.legal)
+            return give_action(partner_gives(hand, size), obs)
         ranked = sorted(hand, key=lambda c: (card_danger(c, hand), c), reverse=True)
         if obs.rules.players == 4:
-            return give_action(ranked[:size], obs.legal)
+            return give_action(ranked[:size], obs)
         # two players: a card drawn from the discards replaces each card given; the
         # pile is our discards and as many cards we have not seen
         ours = list(obs.discards)
@@ -396,7 +394,7 @@ class MediumBot:
             drawn = (mean_danger(ours) + mean_danger(unseen)) / 2 if ours else mean_danger(unseen)
             if drawn < nil_danger([*rest, card], 2):
                 chosen.append(card)
-        return give_action(chosen, obs.legal)
+        return give_action(chosen, obs)
 
     # ----- bidding
 
@@ -679,10 +677,10 @@ class EasyBot:
             return self._draft(obs) if not slip else self.rng.choice(legal)
         if kind == "give":
             hand = list(obs.hand)
-            size = exchange_size(legal)
+            size = obs.rules.exchange_cards
             if obs.seat in obs.blind_nil:
-                return give_action(sorted(hand, key=rank_of)[-size:] if size else [], legal)
-            return give_action(sorted(hand, key=rank_of)[:size], legal)
+                return give_action(sorted(hand, key=rank_of)[-size:] if size else [], obs)
+            return give_action(sorted(hand, key=rank_of)[:size], obs)
         if kind == "bid":
             bid = self._bid(obs)
             if slip:

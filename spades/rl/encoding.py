@@ -14,7 +14,7 @@ from functools import cache
 import numpy as np
 from gymnasium import spaces
 
-from ..actions import GIVE_BASE, give_code
+from ..actions import GIVE_BASE, NUM_ACTIONS
 from ..bots.belief import played_by, voids
 from ..cards import DECK_SIZE, SUIT_MASKS, cards_in
 from ..game import Phase
@@ -31,10 +31,8 @@ BAG_SCALE = 10.0
 
 def action_count(rules: Rules) -> int:
     """The number of action codes a game of ``rules`` can use: 70 without blind nil
-    exchanges, else every give code up to ``rules.exchange_cards`` cards (23,549 for 3)."""
-    if not (rules.blind_nil and rules.nil):
-        return GIVE_BASE
-    return give_code(range(DECK_SIZE - rules.exchange_cards, DECK_SIZE)) + 1
+    exchanges, else all 123 (an exchange's 52 give steps and its end)."""
+    return NUM_ACTIONS if rules.blind_nil and rules.nil else GIVE_BASE
 
 
 def slices(players: int) -> list[tuple[str, int]]:
@@ -61,12 +59,13 @@ def slices(players: int) -> list[tuple[str, int]]:
         ("scores", 2),
         ("bag_totals", 2),
         ("shown_void", n * 4),
+        ("giving", DECK_SIZE),
     ]
 
 
 @cache
 def tensor_size(players: int) -> int:
-    """The length of the tensor for ``players`` seats (540 with two, 806 with four)."""
+    """The length of the tensor for ``players`` seats (592 with two, 858 with four)."""
     return sum(size for _, size in slices(players))
 
 
@@ -96,7 +95,7 @@ def encode(obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
     view["phase"][PHASES.index(obs.phase)] = 1
     if obs.to_move is not None:
         view["to_move"][rel(obs.to_move)] = 1
-    for name in ("hand", "discards", "gave", "received"):
+    for name in ("hand", "discards", "gave", "received", "giving"):
         view[name][list(getattr(obs, name))] = 1
     if obs.offered is not None:
         view["offered"][obs.offered] = 1

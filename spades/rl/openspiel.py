@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..actions import GIVE, Action
+from ..actions import END_GIVE, GIVE_BASE, Action
 from ..bots.belief import played_by, sample_hands
 from ..cards import DECK_SIZE, FULL_DECK, Card, card_text, cards_in, mask_of
 from ..errors import IllegalAction, SpadesError
@@ -95,7 +95,8 @@ class SpadesGame(pyspiel.Game):
         n = rules.players
         hands = 1 if episode == "hand" else max_hands
         bound = _hand_bound(rules) if episode == "hand" else 1.0
-        decisions = 3 * n + DECK_SIZE // 2 * (n == 2) + DECK_SIZE  # declare, give, bid
+        # declare, an exchange's steps (its cards and its end), bid; the draft; the play
+        decisions = n * (rules.exchange_cards + 3) + DECK_SIZE // 2 * (n == 2) + DECK_SIZE
         info = pyspiel.GameInfo(
             num_distinct_actions=action_count(rules),
             max_chance_outcomes=DECK_SIZE,
@@ -260,17 +261,24 @@ class SpadesState(pyspiel.State):
 
     def _replay(self, actions: Sequence[int], actors: Sequence[int],
                 gives: dict[int, tuple[Card, ...]], seat: int, rng: random.Random) -> None:
-        """Apply this hand's ``actions`` after the deal, another seat's give replaced by
-        ``gives`` (or a random one), and its draws by the plan's (or random ones)."""
+        """Apply this hand's ``actions`` after the deal, another seat's give steps replaced
+        by the cards of ``gives`` (or random ones), and its draws by the plan's (or random
+        ones)."""
         draws: list[Card] = []
         drawer = seat  # whose give the chance nodes draw for: the last seat that acted
+        steps = [actor for action, actor in zip(actions, actors, strict=True)
+                 if actor >= 0 and GIVE_BASE <= action < END_GIVE]
+        chosen: dict[int, list[Card]] = {}  # another seat's give, card by card
         for action, actor in zip(actions, actors, strict=True):
             if actor >= 0:
                 drawer = actor
-            if actor >= 0 and actor != seat and Action.from_code(action).kind == GIVE:
-                size = len(Action.from_code(action).cards)
-                cards = gives.get(actor, tuple(rng.sample(self.engine.hand_of(actor), size)))
-                action = int(Action.give(cards))
+            if actor >= 0 and actor != seat and GIVE_BASE <= action <= END_GIVE:
+                if actor not in chosen:
+                    size = steps.count(actor)
+                    chosen[actor] = list(gives.get(
+                        actor, tuple(rng.sample(self.engine.hand_of(actor), size))))
+                if action != END_GIVE:
+                    action = int(Action.give(chosen[actor].pop(0)))
                 draws = list(gives.get(-1 - actor, ()))
             elif actor < 0:
                 left = [c for c, _ in self.chance_outcomes()]

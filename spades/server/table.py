@@ -2,9 +2,12 @@
 
 The server alone decides. A seated client sends actions in RECORD.md's text; each is
 checked against that seat's legal actions, appended to the store (committed) and only
-then applied and broadcast. Each client receives its own seat's
-:class:`~spades.Observation` and nothing else; spectators get its public part
-(:meth:`~spades.Game.spectator_observation`).
+then applied and broadcast. In a blind nil exchange a client sends its whole give
+(``give 2C QH KD``; ``give 2C`` gives one card, ``give`` none), checked as a whole by
+:meth:`~spades.Game.verify_give` and kept as one event (``{"kind": "give", "seat": 0,
+"cards": ["2C", "QH", "KD"]}``); a computer's exchange is one such event too. Each client
+receives its own seat's :class:`~spades.Observation` and nothing else; spectators get its
+public part (:meth:`~spades.Game.spectator_observation`).
 Computer seats, and people away longer than the timeout, are played by the bots of
 :mod:`spades.bots` in worker processes (:mod:`.compute`), each decision seeded by the
 table's secret bot seed and the number of events before it. A person to move has the
@@ -51,14 +54,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action
+from ..actions import END_GIVE, Action, parse_give
 from ..bots import BOTS
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
-from ..cards import SUIT_LETTERS, SUIT_SYMBOLS
+from ..cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text
 from ..chance import Chance
 from ..errors import IllegalAction, NotationError, SpadesError, quoted
 from ..game import Game, Phase
-from ..observation import TrickView
+from ..observation import Observation, TrickView
 from ..rules import PRESETS, rules_for
 from .compute import Computer, costly_plays, decide, explain
 from .fair import commitment, deck_from_seed, new_seed
@@ -118,7 +121,10 @@ def apply_event(game: Game, event: dict[str, Any], draws: Chance) -> None:
     if event["kind"] == "deal":
         game.deal(deck_from_seed(event["seed"]))
         return
-    game.apply(event["action"], event["seat"])
+    if event["kind"] == "give":
+        game.give(event["cards"], event["seat"])
+    else:
+        game.apply(event["action"], event["seat"])
     step = game.chance_step
     if game.phase is Phase.DRAW and step is not None:
         game.draw(draws.draw(step.cards, step.count, game.hands[-1].deck))
@@ -346,7 +352,7 @@ class Table:
         apply_event(self.game, event, self._draws)
         self.events.append(event)
         self.moves += 1
-        if event["kind"] == "action" and self.seats[event["seat"]].kind == PERSON:
+        if event["kind"] in ("action", "give") and self.seats[event["seat"]].kind == PERSON:
             seat, by = self.seats[event["seat"]], event.get("by")
             if by is None:
                 seat.back()  # she acts: her seat is hers again
@@ -792,17 +798,22 @@ class Table:
         if not isinstance(text, str):
             raise ClientError("'action' must be a string in RECORD.md's notation, e.g. 'bid 4'")
         try:
-            action = Action.parse(text)
+            cards = parse_give(text)
+            decision: Action | tuple[Card, ...] = (
+                Action.parse(text) if cards is None else cards)
         except NotationError as error:
             raise ClientError(str(error)) from None
         async with self.lock:
             for _ in range(CONFLICT_RETRIES):
                 try:
-                    self.game.verify(action, seat)
+                    if isinstance(decision, tuple):
+                        self.game.verify_give(decision, seat)
+                    else:
+                        self.game.verify(decision, seat)
                 except IllegalAction as error:
                     raise ClientError(in_words(error, self.names, self.game.to_move)) from None
                 try:
-                    await self._accept(seat, action, received)
+                    await self._accept(seat, decision, received)
                     return
                 except LogConflict:  # another worker's event came first, now applied
                     continue
@@ -872,9 +883,10 @@ class Table:
             self.chat.append(line)
         await self.broadcast({"type": "chat", "line": line})
 
-    async def _accept(self, seat: int, action: Action, received: float,
+    async def _accept(self, seat: int, action: Action | tuple[Card, ...], received: float,
                       by: str | None = None) -> None:
-        """Store, apply and broadcast a legal action; ``received`` is when it came (or was
+        """Store, apply and broadcast a legal action (or a whole give, its cards: one
+        event); ``received`` is when it came (or was
         decided), sent along as ``at`` so that a client can time the broadcast; ``by``
         says who took a person's action for her (``"clock"``, ``"computer"``). Raises
         :class:`LogConflict` when another worker's event came first (then applied)."""
@@ -882,7 +894,10 @@ class Table:
             raise ClientError(f"this table has ended: {ENDED[self.ended]}")
         self._at = received
         before = self.game.hand_number
-        event = {"kind": "action", "seat": seat, "action": str(action)}
+        event: dict[str, Any] = (
+            {"kind": "give", "seat": seat, "cards": [card_text(c) for c in action]}
+            if isinstance(action, tuple) else {"kind": "action", "seat": seat,
+                                               "action": str(action)})
         await self._record(event if by is None else {**event, "by": by}, received)
         await self.deal_if_needed()
         await self._after(before)
@@ -931,12 +946,28 @@ class Table:
         if self._computer is None or self._computer.done():
             self._computer = asyncio.create_task(self._computer_turn())
 
-    async def _decide(self, seat: int) -> Action:
-        """What ``seat``'s level does now, worked out in a worker."""
-        seq, view = len(self.events), self.game.observation(seat)
+    async def _decide(self, seat: int) -> Action | tuple[Card, ...]:
+        """What ``seat``'s level does now, worked out in a worker: an action, or in an
+        exchange the cards of its whole give (its steps decided one by one on a copy)."""
+        if self.game.phase is not Phase.EXCHANGE:
+            return await self._decide_step(seat, self.game.observation(seat), "")
+        game, cards = self.game.copy(), list[Card]()
+        while game.phase is Phase.EXCHANGE and game.to_move == seat:
+            step = await self._decide_step(seat, game.observation(seat),
+                                           f"/{len(cards)}" if cards else "")
+            game.apply(step)
+            if step == END_GIVE:
+                break
+            cards.append(step.card)
+        return tuple(cards)
+
+    async def _decide_step(self, seat: int, view: Observation, salt: str) -> Action:
+        """The action of ``seat``'s level in the position of ``view``, worked out in a
+        worker, seeded by the number of events and ``salt``."""
+        seq = len(self.events)
         try:
             return await self.computer.run(
-                decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}",
+                decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}{salt}",
                 self._blind_nil_policy(seat), view, background=self.computers_only)
         except Exception as error:  # a failing bot must not stall the table
             # the error's text may quote the position: the log names only its kind

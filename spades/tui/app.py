@@ -20,9 +20,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action, Kind
+from ..actions import BLIND_NIL, DISCARD, END_GIVE, KEEP, NO_BLIND_NIL, Action, Kind
 from ..bots.policy import BlindNilPolicy
-from ..cards import SUIT_SYMBOLS, TEN, parse_card, rank_of
+from ..cards import SUIT_SYMBOLS, TEN, Card, parse_card, rank_of
 from ..errors import IllegalAction, SpadesError
 from ..observation import Observation, Phase, TrickView
 from .prefs import Preferences, save_preferences
@@ -47,6 +47,7 @@ from .widgets import (
     draw_plays,
     draw_scores,
     draw_table,
+    give_words,
     in_symbols,
 )
 
@@ -57,6 +58,8 @@ AUTO_PLAY_PAUSE = 0.4  # seconds a forced card waits before it plays itself
 RANK_KEYS = "23456789tjqka"
 SUIT_KEYS = "cdhs"
 SMALLEST = (80, 24)  # the terminal the table needs, in columns and rows
+# what the person decides: an action, or the cards of her whole exchange
+Decision = Action | tuple[Card, ...]
 
 
 class GameScreen(Screen[None]):
@@ -93,7 +96,7 @@ class GameScreen(Screen[None]):
         self.epoch = 0  # bumped by undo and new games: stale computer moves are dropped
         self.thinking = False
         self.results_seen = len(session.observation().results)
-        self.options: list[tuple[str, Action | None]] = []
+        self.options: list[tuple[str, Decision | None]] = []
         self.decision = -1  # the number of actions taken when the selection was last reset
         self.suggestion: Action | None = None  # the bid offered first
         # a finished trick kept on the table, and the last one let go, by (epoch, actions)
@@ -195,7 +198,7 @@ class GameScreen(Screen[None]):
         """Whether the person's decision now is about cards of the hand (play, exchange)."""
         return self.my_turn(obs) and obs.phase in (Phase.PLAY, Phase.EXCHANGE)
 
-    def current_options(self, obs: Observation) -> list[tuple[str, Action | None]]:
+    def current_options(self, obs: Observation) -> list[tuple[str, Decision | None]]:
         """The options shown for the person's decision (not cards): label and action."""
         if not self.my_turn(obs):
             return []
@@ -206,15 +209,15 @@ class GameScreen(Screen[None]):
         if obs.phase == Phase.BIDDING:
             return [("Nil" if a.tricks == 0 else str(a.tricks), a) for a in obs.legal]
         if obs.phase == Phase.EXCHANGE:
-            give = self.give_action(obs)
+            give = self.give_choice(obs)
             label = f" Give {len(self.picked)} (g) "
             return [(label, give)]
         return []
 
-    def give_action(self, obs: Observation) -> Action | None:
-        """The legal give of the picked cards, or None if that many may not be given."""
-        wanted = Action.give(self.picked)
-        return wanted if wanted in obs.legal else None
+    def give_choice(self, obs: Observation) -> tuple[Card, ...] | None:
+        """The picked cards, lowest first, if the rules let the exchange give that many;
+        else None."""
+        return tuple(sorted(self.picked)) if len(self.picked) in obs.rules.give_sizes else None
 
     def prompt(self, obs: Observation) -> Text:
         """One line saying what happens now."""
@@ -238,7 +241,7 @@ class GameScreen(Screen[None]):
             return Text("Keep this card (the next is discarded) or discard it (the next is "
                         "kept)? k / d")
         if obs.phase == Phase.EXCHANGE:
-            sizes = sorted({len(a.cards) for a in obs.legal})
+            sizes = obs.rules.give_sizes
             many = f"exactly {sizes[0]}" if len(sizes) == 1 else f"up to {sizes[-1]}"
             return Text(f"Blind nil exchange: pick {many} cards to give (space or click), "
                         "then g")
@@ -381,14 +384,18 @@ class GameScreen(Screen[None]):
         else:
             self.act(forced, f"Auto Play One played {card_label(forced.card)}")
 
-    def act(self, action: Action, message: str | None = None) -> None:
-        """Take the person's action; an illegal one explains itself and changes nothing."""
+    def act(self, action: Decision, message: str | None = None) -> None:
+        """Take the person's action, or give her cards (a whole exchange); an illegal one
+        explains itself and changes nothing."""
         obs = self.obs
         if not self.my_turn(obs):
             self.say("Wait: it is not your turn.", error=True)
             return
         try:
-            self.session.apply(action, HUMAN)
+            if isinstance(action, tuple):
+                self.session.give(action, HUMAN)
+            else:
+                self.session.apply(action, HUMAN)
         except SpadesError as error:
             self.say(person_words(error), error=True)
             return
@@ -398,9 +405,14 @@ class GameScreen(Screen[None]):
         self.say(message or self.describe(obs, action))
         self.advance()
 
-    def describe(self, before: Observation, action: Action) -> Text:
+    def describe(self, before: Observation, action: Decision) -> Text:
         """What the person's action did, in words (the draft's second card included)."""
         four = self.prefs.four_colour
+        if isinstance(action, tuple):
+            after = self.obs
+            got = " ".join(map(card_label, after.received)) if after.received else "nothing yet"
+            return Text(f"{give_words(action)[0].upper()}{give_words(action)[1:]}; "
+                        f"received {got}")
         if action.kind == Kind.DRAFT and before.offered is not None:
             after = self.obs
             other = [c for c in (*after.hand, *after.discards)
@@ -411,11 +423,6 @@ class GameScreen(Screen[None]):
                 text += Text("; the next card, ") + card_text(other[0], four) + Text(
                     ", was " + ("discarded" if action == KEEP else "kept"))
             return text
-        if action.kind == Kind.GIVE:
-            after = self.obs
-            got = " ".join(map(card_label, after.received)) if after.received else "nothing yet"
-            return Text(f"You gave {' '.join(map(card_label, action.cards)) or 'nothing'}; "
-                        f"received {got}")
         if action.kind == Kind.PLAY:
             return Text("You played ") + card_text(action.card, four)
         words = action_words(action)
@@ -449,7 +456,7 @@ class GameScreen(Screen[None]):
         elif obs.phase == Phase.EXCHANGE and key == "space":
             self.toggle(self.selected, obs)
         elif obs.phase == Phase.EXCHANGE and char == "g":
-            give = self.give_action(obs)
+            give = self.give_choice(obs)
             if give is None:
                 self.say(f"You cannot give {len(self.picked)} cards now.", error=True)
             else:
@@ -523,7 +530,7 @@ class GameScreen(Screen[None]):
         no bid has (``1`` then ``4``) is refused, and Enter then waits for another."""
         text = "0" if char == "n" else (char if self.typed in ("", "0") else self.typed + char)
         bids = [i for i, (_, a) in enumerate(self.options)
-                if a is not None and a.tricks == int(text)]
+                if isinstance(a, Action) and a.tricks == int(text)]
         if not bids:
             self.typed, self.rejected = "", True
             self.say(f"No bid {int(text)}: bids go from nil (0) to 13.", error=True)
@@ -620,7 +627,10 @@ class GameScreen(Screen[None]):
         self.picked.clear()
         self.results_seen = len(self.obs.results)
         self.save()
-        self.say(f"Undone: {action_words(taken_back)}.")
+        gave = [a.card for a in taken_back if a.kind == Kind.GIVE and a != END_GIVE]
+        words = (give_words(gave) if taken_back[0].kind == Kind.GIVE
+                 else action_words(taken_back[0]))
+        self.say(f"Undone: {words}.")
         self.advance()
 
     def action_last_trick(self) -> None:

@@ -17,11 +17,12 @@ import random
 import secrets
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Kind, parse_give
 from ..analysis import PlayValue, analyze
 from ..bots import BOTS, make_bot
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
@@ -123,7 +124,11 @@ class PlaySession:
         self.stored = False  # whether this game is the one in the save file
         self.game = Game(rules, seed=seed, undoable=True)
         for seat, text in actions or ():
-            self.apply(text, seat)
+            cards = parse_give(text)
+            if cards is not None and len(cards) > 1:  # saved before gives were steps
+                self.give(cards, seat)
+            else:
+                self.apply(text, seat)
 
     @classmethod
     def new(cls, rules: Rules | str, level: str, seed: str | None = None, name: str = "You",
@@ -177,6 +182,13 @@ class PlaySession:
         self.actions.append((seat, str(taken)))
         return taken
 
+    def give(self, cards: Sequence[Card], seat: int) -> list[Action]:
+        """Give ``cards`` as ``seat``'s whole exchange (:meth:`Game.give`); its steps are
+        kept as actions, one each. Raises IllegalAction and changes nothing if illegal."""
+        steps = self.game.give(cards, seat)
+        self.actions += [(seat, str(step)) for step in steps]
+        return steps
+
     def computer_action(self, observation: Observation) -> Action:
         """The computer's choice for the seat of ``observation`` (safe to run in a thread)."""
         beside = observation.seat == self.rules.partner_of(HUMAN)
@@ -211,22 +223,32 @@ class PlaySession:
         """Whether undo may take back the person's last decision (see :meth:`undo_refusal`)."""
         return self.undo_refusal() is None
 
-    def undo(self) -> Action:
-        """Take back the person's last action and every computer action after it; raises
-        SpadesError with :meth:`undo_refusal`'s reason when it may not."""
+    def undo(self) -> list[Action]:
+        """Take back the person's last decision (an action, or the steps of her whole
+        give) and every computer action after it, and return her actions taken back;
+        raises SpadesError with :meth:`undo_refusal`'s reason when it may not."""
         refusal = self.undo_refusal()
         last = self._last_own()
         if refusal is not None or last is None:
             raise SpadesError(refusal or "Nothing to undo.")
-        taken_back = Action.parse(self.actions[last][1])
-        self.game.undo(len(self.actions) - last)
+        taken_back = [Action.parse(text) for seat, text in self.actions[last:] if seat == HUMAN]
+        self.game.undo(len(self.actions) - last)  # one engine step per action kept
         self.actions = self.actions[:last]
         return taken_back
 
     def _last_own(self) -> int | None:
-        """The index in ``actions`` of the person's last action, or None."""
-        return max((i for i, (seat, _) in enumerate(self.actions) if seat == HUMAN),
+        """The index in ``actions`` of the person's last decision, or None: her last
+        action, or the first step of her last exchange (its steps follow one another)."""
+        last = max((i for i, (seat, _) in enumerate(self.actions) if seat == HUMAN),
                    default=None)
+        while last and self._gives(last) and self._gives(last - 1):
+            last -= 1
+        return last
+
+    def _gives(self, index: int) -> bool:
+        """Whether action ``index`` is a step of the person's exchange."""
+        seat, text = self.actions[index]
+        return seat == HUMAN and Action.parse(text).kind is Kind.GIVE
 
     def costly_plays(self, number: int) -> list[PlayValue]:
         """The person's plays of finished hand ``number`` that cost points, all cards known."""

@@ -7,13 +7,13 @@ finished hand, its public summary): no other seat's cards ever reach a widget.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
-from ..actions import BLIND_NIL, KEEP, Action, Kind
+from ..actions import BLIND_NIL, END_GIVE, KEEP, Action, Kind
 from ..cards import (
     CLUBS,
     DIAMONDS,
@@ -60,7 +60,12 @@ def action_words(action: Action) -> str:
         return "you declared blind nil" if action == BLIND_NIL else "you declined blind nil"
     if kind == Kind.DRAFT:
         return "you kept the card" if action == KEEP else "you discarded the card"
-    return f"you gave {' '.join(map(card_label, action.cards)) or 'nothing'}"
+    return give_words([] if action == END_GIVE else [action.card])
+
+
+def give_words(cards: Sequence[Card]) -> str:
+    """The person's exchange in words: "you gave 2♣ Q♥", "you gave nothing"."""
+    return f"you gave {' '.join(map(card_label, cards)) or 'nothing'}"
 
 
 def card_text(card: Card, four_colour: bool, style: str = "") -> Text:

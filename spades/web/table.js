@@ -50,10 +50,6 @@ function actionCard(text) {
   return match ? match[1] : null;
 }
 
-function giveSet(text) {
-  return text.split(" ").slice(1).sort().join(" ");
-}
-
 const HOLD_MS = 1200; // a completed trick stays on the table this long, winner lit
 const SWEEP_MS = 450; // then its cards sweep toward the winner
 const SOUNDS_AFTER_MS = 150; // the trick's sound just after its last card's
@@ -425,17 +421,20 @@ export function showTable(root, table) {
     }));
   }
 
-  // the exchange's button: what it gives, or how many cards are still to choose
+  // the exchange's button: what it gives, or how many cards are still to choose. The
+  // engine takes an exchange card by card; "give" (ending it early) is legal only where
+  // fewer cards may be given (two players), else exactly exchange_cards must be. The
+  // server takes the whole give at once: "give 2C QH KD", "give 2C" or "give".
   function giveButton(view) {
-    const choice = [...selected].sort().join(" ");
-    const legal = view.legal.find((text) => giveSet(text) === choice);
-    const sizes = [...new Set(view.legal.map((text) => text.split(" ").length - 1))];
-    const most = Math.max(...sizes);
-    const label = legal ? (selected.size ? `Give ${plural(selected.size, "card")}` : "Give none")
-      : sizes.length === 1 ? `Choose ${plural(most, "card")} (${selected.size} chosen)`
+    const most = view.rules.exchange_cards;
+    const exactly = !view.legal.includes("give");
+    const allowed = exactly ? selected.size === most : selected.size <= most;
+    const label = allowed ? (selected.size ? `Give ${plural(selected.size, "card")}` : "Give none")
+      : exactly ? `Choose ${plural(most, "card")} (${selected.size} chosen)`
         : `Choose at most ${plural(most, "card")}`;
-    return el("button", { class: "action primary", id: "give", disabled: !legal,
-                          onclick: () => { if (act(legal)) selected = new Set(); } }, label);
+    const give = ["give", ...selected].join(" ");
+    return el("button", { class: "action primary", id: "give", disabled: !allowed,
+                          onclick: () => { if (act(give)) selected = new Set(); } }, label);
   }
 
   function controls(view, mySeat) {
