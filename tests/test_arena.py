@@ -138,7 +138,10 @@ def _decisions_from_record(doc: dict[str, Any], seats: list[int]) -> int:
     for hand in doc["hands"]:
         count += sum(s in seats for s in hand["blind_nil"] + hand["blind_nil_declined"])
         count += sum(d["seat"] in seats for d in hand["draft"])
-        count += sum(e["seat"] in seats for e in hand["exchanges"])
+        # an exchange is a decision a card, and one to end it unless the last card did
+        most = doc["rules"]["exchange_cards"]
+        count += sum(len(e["gave"]) + (len(e["gave"]) < most)
+                     for e in hand["exchanges"] if e["seat"] in seats)
         count += sum(b["seat"] in seats for b in hand["bids"])
         for trick in hand["tricks"]:
             count += sum((trick["leader"] + i) % n in seats for i in range(len(trick["cards"])))

@@ -424,3 +424,24 @@ def test_phase_and_action_kinds_are_enums_whose_json_is_their_text() -> None:
     assert {a.kind for a in obs.legal} == {Kind.DECLARE}
     assert [Action.parse(t).kind for t in ("play AS", "bid 4", "keep", "give 2C")] == [
         Kind.PLAY, Kind.BID, Kind.DRAFT, Kind.GIVE]
+
+
+@pytest.mark.parametrize("variant", ["partnership", "two-player"])
+def test_the_cards_chosen_so_far_are_seen_by_their_seat_alone(variant: str) -> None:
+    """Each step of an exchange changes the chooser's view only: the other seats and a
+    spectator see neither which cards nor how many until the exchange is over."""
+    game = Game(rules_for(variant), seed=17)
+    game.apply(BLIND)
+    while game.phase is not Phase.EXCHANGE:
+        game.apply(NO_BLIND if game.phase is Phase.BLIND_NIL else "keep")
+    seat = game.to_move
+    others = [s for s in range(game.rules.players) if s != seat]
+    before = [game.observation(s) for s in others], game.spectator_observation()
+    chosen = game.hand_of(seat)[-2:]
+    for card in chosen:
+        game.apply(Action.give(card))
+        assert ([game.observation(s) for s in others], game.spectator_observation()) == before
+    mine = game.observation(seat)
+    assert mine.giving == tuple(chosen) and set(chosen) <= set(mine.hand)
+    assert mine.exchanged[seat] is None and mine.to_json()["giving"] == [
+        card_text(c) for c in chosen]

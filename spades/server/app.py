@@ -18,7 +18,8 @@ Routes:
   without one (403 otherwise); it returns the seat's token and its secret.
   ``GET /api/tables/{id}/record`` downloads a finished game's record (RECORD.md).
 - ``/ws/{id}``: the table. The first message is ``{"type": "hello", "token": ...}``
-  (no token: a spectator); then ``{"type": "action", "action": "bid 4"}``,
+  (no token: a spectator); then ``{"type": "action", "action": "bid 4"}`` (in a blind
+  nil exchange the whole give: ``"give 2C QH KD"``, ``"give 2C"`` one card, ``"give"`` none),
   ``{"type": "hint"}``, ``{"type": "costly", "hand": 2}`` (the seat's plays of a
   finished hand that cost points), ``{"type": "rematch"}``, ``{"type": "seat", "away":
   true}`` (leave the seat to its computer level; ``false`` takes it back) and ``{"type":

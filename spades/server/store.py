@@ -2,7 +2,8 @@
 
 A table is its configuration (variant, rules, seats) and an append-only event log: each
 hand's secret seed (``{"kind": "deal", "seed": ...}``) and each accepted action
-(``{"kind": "action", "seat": 1, "action": "play AS"}``). The server appends an event and
+(``{"kind": "action", "seat": 1, "action": "play AS"}``; a whole blind nil exchange is
+``{"kind": "give", "seat": 0, "cards": ["2C", "QH", "KD"]}``). The server appends an event and
 the store commits it before anything is broadcast, so a restarted server rebuilds every
 game from its log exactly where it was. An event is stored only under its table's next
 number (a unique key), so of several writers appending at once one wins and the others get
