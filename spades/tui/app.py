@@ -411,8 +411,8 @@ class GameScreen(Screen[None]):
         if isinstance(action, tuple):
             after = self.obs
             got = " ".join(map(card_label, after.received)) if after.received else "nothing yet"
-            return Text(f"{give_words(action)[0].upper()}{give_words(action)[1:]}; "
-                        f"received {got}")
+            gave = give_words(action)
+            return Text(f"{gave[0].upper()}{gave[1:]}; received {got}")
         if action.kind == Kind.DRAFT and before.offered is not None:
             after = self.obs
             other = [c for c in (*after.hand, *after.discards)
