@@ -468,3 +468,24 @@ def test_a_claimed_seat_never_connected_is_played_for_after_the_timeout():
         # neither person ever connects: both seats are played by their level
         drive([watcher], random.Random(9), stop=lambda s: s["seq"] > 10)
         assert all(seat["away"] for seat in watcher.state["seats"])
+
+
+def test_a_log_stored_before_gives_were_steps_replays_the_same_game() -> None:
+    """Older logs kept a give as an action's text, whole: in two-player ``give 2C`` gave
+    that card alone. Replayed now, it is still that whole give, not one step of it."""
+    rules = rules_for("two-player")
+    events: list[dict[str, Any]] = [{"kind": "deal", "seed": "ab" * 32}]
+    game, draws = Game(rules), Chance(None)
+    apply_event(game, events[0], draws)
+    while game.phase != "exchange":
+        seat = game.to_move
+        action = ("blind nil" if seat == 0 else "no blind nil") if game.phase == "blind nil" \
+            else "keep"
+        events.append({"kind": "action", "seat": seat, "action": action})
+        apply_event(game, events[-1], draws)
+    card = card_text(game.hand_of(0)[0])
+    stored = {"kind": "give", "seat": 0, "cards": [card]}
+    older = {"kind": "action", "seat": 0, "action": f"give {card}"}
+    now, before = (replayed(rules, [*events, e])[-1] for e in (stored, older))
+    assert now.phase == before.phase == "bidding"
+    assert now.record() == before.record()

@@ -1105,3 +1105,22 @@ def test_the_partners_blind_nil_follows_the_preference_and_is_announced(
         assert "West declares blind nil" in said, said
 
     run(main)
+
+
+def test_a_save_from_before_gives_were_steps_resumes_the_same_game(tmp_path: Path) -> None:
+    """Version 1 saved a give whole: ``give 2C`` gave that card alone and ended the
+    exchange. Such a save resumes the game it was, not one stuck mid-exchange."""
+    session = PlaySession.new("two-player", "medium", seed="one card")
+    session.apply("blind nil", HUMAN)
+    while session.game.phase != "exchange":
+        phase = session.game.phase
+        session.apply("no blind nil" if phase == "blind nil" else "keep", session.game.to_move)
+    card = card_text(session.game.hand_of(HUMAN)[0])
+    session.give([card], HUMAN)
+    saved = session.to_json()
+    assert [text for _, text in saved["actions"][-2:]] == [f"give {card}", "give"]
+    old = {**saved, "version": 1, "actions": saved["actions"][:-1]}
+    (tmp_path / SAVE_FILE).write_text(json.dumps(old))
+    resumed = PlaySession.load(tmp_path)
+    assert resumed.game.phase == "bidding"
+    assert resumed.game.record() == session.game.record()

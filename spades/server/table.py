@@ -121,8 +121,10 @@ def apply_event(game: Game, event: dict[str, Any], draws: Chance) -> None:
     if event["kind"] == "deal":
         game.deal(deck_from_seed(event["seed"]))
         return
-    if event["kind"] == "give":
-        game.give(event["cards"], event["seat"])
+    # a give is stored whole: as a give event, or in older logs as an action's text
+    cards = event["cards"] if event["kind"] == "give" else parse_give(event["action"])
+    if cards is not None:
+        game.give(cards, event["seat"])
     else:
         game.apply(event["action"], event["seat"])
     step = game.chance_step

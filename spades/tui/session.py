@@ -39,7 +39,8 @@ from .widgets import card_label
 
 HUMAN = 0
 SAVE_FORMAT = "spades-saved-game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # from 2 a give is saved step by step: "give 2C" one card, "give" ends it
+WHOLE_GIVES = 1  # the version whose every give was saved whole ("give 2C": that card only)
 SAVE_FILE = "saved-game.json"
 
 
@@ -110,13 +111,16 @@ def seat_names(rules: Rules, name: str) -> list[str]:
 class PlaySession:
     """One person (seat 0) against computer players of ``level``; see the module docstring.
 
-    ``partner_blind_nil`` is the blind nil policy of the computer partnering the person
-    (a preference: it is not saved with the game, whose actions are)."""
+    ``actions`` are replayed (``whole_gives``: each give text is a whole exchange, as
+    saves of version 1 kept them). ``partner_blind_nil`` is the blind nil policy of the
+    computer partnering the person (a preference: it is not saved with the game, whose
+    actions are)."""
 
     partner_blind_nil: BlindNilPolicy = BESIDE_A_PERSON
 
     def __init__(self, rules: Rules, seed: str, level: str, name: str = "You",
-                 actions: list[tuple[int, str]] | None = None) -> None:
+                 actions: list[tuple[int, str]] | None = None, whole_gives: bool = False
+                 ) -> None:
         if level not in BOTS:
             raise SpadesError(f"unknown level {level!r}; valid: {', '.join(BOTS)}")
         self.rules, self.seed, self.level, self.name = rules, seed, level, name
@@ -125,7 +129,7 @@ class PlaySession:
         self.game = Game(rules, seed=seed, undoable=True)
         for seat, text in actions or ():
             cards = parse_give(text)
-            if cards is not None and len(cards) > 1:  # saved before gives were steps
+            if cards is not None and (whole_gives or len(cards) > 1):
                 self.give(cards, seat)
             else:
                 self.apply(text, seat)
@@ -272,7 +276,7 @@ class PlaySession:
         """Rebuild a saved game; raises SpadesError saying what is wrong with it."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SpadesError(f"not a {SAVE_FORMAT} document")
-        if data.get("version") != SAVE_VERSION:
+        if data.get("version") not in (WHOLE_GIVES, SAVE_VERSION):
             raise SpadesError(f"unsupported {SAVE_FORMAT} version {data.get('version')!r}")
         for key, kind in (("variant", str), ("rules", dict), ("seed", str), ("level", str),
                           ("name", str), ("actions", list)):
@@ -284,7 +288,8 @@ class PlaySession:
             raise SpadesError("the saved game's actions must be [seat, text] pairs")
         rules = rules_for(data["variant"], **data["rules"])
         return cls(rules, data["seed"], data["level"], data["name"],
-                   [(seat, text) for seat, text in actions])
+                   [(seat, text) for seat, text in actions],
+                   whole_gives=data["version"] == WHOLE_GIVES)
 
     def save(self, directory: Path) -> Path | None:
         """Write the game to ``directory``; a crash mid-write leaves the previous save whole.
