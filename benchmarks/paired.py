@@ -6,7 +6,8 @@ be told from the noise by comparing them. This script plays every A on every boa
 against B (the boards shared, the work interleaved so that the machine's load falls on
 all alike) and reports each A - B, each A - A1 paired board by board, and, when
 ``cheat`` is among the A's, each A's share of cheat's edge over B with its interval
-(the ratio of the two means, by the delta method).
+(the ratio of the two means, by the delta method). With ``--matches`` each board is a
+whole match, and each A's match win share is paired too.
 
     .venv/bin/python benchmarks/paired.py --variant two-player --b medium \\
         --a hard --a cheat --a hard:draft=48 --hands 300 --seed 63
@@ -26,8 +27,8 @@ from spades.cli import parse_rules
 
 
 def _board(args: tuple[Any, ...]) -> tuple[int, Board]:
-    which, rules, specs, seed, index = args
-    return which, play_board(rules, specs, seed, index, False, False)
+    which, rules, specs, seed, index, matches = args
+    return which, play_board(rules, specs, seed, index, matches, False)
 
 
 def share(edge: list[float], ceiling: list[float]) -> tuple[float, float, float]:
@@ -55,23 +56,28 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=63)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rule", action="append", default=[], help="NAME=VALUE, as the arena's")
+    parser.add_argument("--matches", action="store_true", help="each board a whole match")
     args = parser.parse_args()
     rules = rules_for(args.variant, **parse_rules(args.rule))
-    tasks = [(i, rules, {"a": a, "b": args.b}, args.seed, board)
+    tasks = [(i, rules, {"a": a, "b": args.b}, args.seed, board, args.matches)
              for board in range(args.hands) for i, a in enumerate(args.a)]
     points: list[list[float]] = [[0.0] * args.hands for _ in args.a]
+    wins: list[list[float]] = [[0.0] * args.hands for _ in args.a]
     stats = [{role: BotStats() for role in ROLES} for _ in args.a]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for which, board in pool.map(_board, tasks, chunksize=1):
             points[which][board.index] = board.points_per_hand
+            wins[which][board.index] = board.a_wins
             for role in ROLES:
                 stats[which][role].add(board.stats[role])
     cheat = next((i for i, a in enumerate(args.a) if a.split(":")[0] == "cheat"), None)
     report: dict[str, Any] = {"variant": args.variant, "b": args.b, "boards": args.hands,
+                              "mode": "matches" if args.matches else "hands",
                               "seed": args.seed, "rules": args.rule, "players": []}
     for i, a in enumerate(args.a):
         summary = {role: stats[i][role].summary() for role in ROLES}
-        row: dict[str, Any] = {"a": a, "a_minus_b": _interval(points[i])}
+        row: dict[str, Any] = {"a": a, "a_minus_b": _interval(points[i]),
+                               "a_wins": _interval(wins[i])}
         for role, field in (("a", "set_rate"), ("a", "bags_per_hand"), ("b", "set_rate"),
                             ("a", "nil_success"), ("b", "nil_success"),
                             ("a", "decision_seconds")):
@@ -79,6 +85,8 @@ def main() -> None:
         if i:
             row["minus_first"] = _interval([p - q for p, q in zip(points[i], points[0],
                                                                    strict=True)])
+            row["wins_minus_first"] = _interval([p - q for p, q in zip(wins[i], wins[0],
+                                                                        strict=True)])
         if cheat is not None and i != cheat:
             ratio, low, high = share(points[i], points[cheat])
             row["share_of_cheat"] = {"mean": round(ratio, 3), "ci95": [round(low, 3),
