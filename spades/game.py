@@ -149,6 +149,12 @@ def _gives(mask: int) -> list[Action]:
             *hearts[mask >> 26 & _SUIT_BITS], *spades[mask >> 39]]
 
 
+def draft_pick(offered: Card, under: Card, keep: bool) -> tuple[Card, Card]:
+    """The two-player draft's rule (RULES.md): keeping the offered card discards the card
+    under it, discarding it keeps that one. The cards kept and discarded, in that order."""
+    return (offered, under) if keep else (under, offered)
+
+
 def _read(action: Action | int | str) -> Action:
     """An action given as text or as its integer code."""
     return Action.parse(action) if isinstance(action, str) else Action.from_code(action)
@@ -669,8 +675,8 @@ class Game:
 
     def _draft(self, keep: bool) -> None:
         seat, log = self._mover(), self.hands[-1]
-        offered, other = log.deck[self._stock_pos], log.deck[self._stock_pos + 1]
-        kept, discarded = (offered, other) if keep else (other, offered)
+        offered = log.deck[self._stock_pos]
+        kept, discarded = draft_pick(offered, log.deck[self._stock_pos + 1], keep)
         self._hands[seat] |= 1 << kept
         self._discards[seat] |= 1 << discarded
         self._pile.append(discarded)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import FULL_DECK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, TEN, Card, cards_in, mask_of
 from ..errors import SpadesError
+from ..game import draft_pick
 from ..observation import Observation
 
 MAX_ATTEMPTS = 200
@@ -165,7 +166,7 @@ def _sample_drafted(facts: Knowledge, observation: Observation, rng: random.Rand
         rng.shuffle(cards)
         kept = 0
         for first, second in zip(cards[::2], cards[1::2], strict=True):
-            kept |= 1 << (first if worth_keeping(first) else second)
+            kept |= 1 << draft_pick(first, second, worth_keeping(first))[0]
         now = kept & ~played
         if kept & played == played and now & ~facts.allowed[other] == 0:
             hands = [0, 0]

@@ -39,6 +39,7 @@ from ..cards import (
     mask_of,
 )
 from ..errors import SpadesError
+from ..game import draft_pick
 from ..observation import Observation
 from ..scoring import Contract, contracts, score_hand, score_side
 from .belief import SampleError, played_by, sample_hands, worth_keeping
@@ -287,8 +288,8 @@ class SearchBot:
                 hands = [mine, theirs]
                 drawer = 1
                 for i in range(1, len(stock), 2):  # the other player draws next, then alternate
-                    top, second = stock[i], stock[i + 1]
-                    hands[drawer] |= 1 << (top if worth_keeping(top) else second)
+                    top = stock[i]
+                    hands[drawer] |= 1 << draft_pick(top, stock[i + 1], worth_keeping(top))[0]
                     drawer = 1 - drawer
                 seat_hands = (hands[0], hands[1]) if me == 0 else (hands[1], hands[0])
                 best = max(trick_values(Deal(seat_hands, leader, (), (0, 0),
