@@ -3,6 +3,7 @@
 A person plays a whole two-player-300 game against a computer player by clicking, with
 the unplayable cards darker and Auto Play One; two browser contexts and two computer
 players play a partnership game, with a blind nil exchange, and ask for a rematch; a
+two-player exchange says how many cards it may give and keeps its picks through a reload; a
 stranger is refused a private seat, and a seat moves to another browser with its link; a
 completed trick stays on the table with its winner lit; a person out of time is played for,
 leaves her seat and takes it back (from the hand's summary too, and after a restart); the
@@ -147,8 +148,12 @@ def step(page: Any, rng: random.Random, tally: dict[str, int], legal: Any = None
     elif phase == "draft":
         page.click(f"[data-action='{rng.choice(['keep', 'discard'])}']")
     elif phase == "exchange":
+        tally["exchange words"] = page.inner_text("#exchange-words")
+        buttons = [(page.inner_text("#give"), page.is_disabled("#give"))]
         for card in page.locator(".hand-card").all()[:3]:
             card.click()
+            buttons.append((page.inner_text("#give"), page.is_disabled("#give")))
+        tally["give buttons"] = buttons
         page.click("#give")
         tally["exchanges"] = tally.get("exchanges", 0) + 1
     elif phase == "bidding":
@@ -268,6 +273,11 @@ def test_two_browsers_and_two_computer_players_play_a_partnership_game(server, b
         if not moved:
             ann.wait_for_timeout(30)
     assert tallies[0].get("exchanges") == tallies[1].get("exchanges") == 1
+    for tally, partner in zip(tallies, ("Bob", "Seat 1"), strict=True):
+        assert tally["exchange words"] == (f"Choose 3 cards to give {partner}, who gives you as "
+                                           "many, then:")
+        assert tally["give buttons"] == [("0 of 3 chosen", True), ("1 of 3 chosen", True),
+                                         ("2 of 3 chosen", True), ("Give 3 cards", False)]
     assert tallies[0].get("analysed") or tallies[1].get("analysed") or all(
         not t.get("summaries") for t in tallies)
     bob.wait_for_selector("#game-over")  # once the last trick has been seen
@@ -307,6 +317,48 @@ def new_private_table(page: Any, base: str) -> str:
     page.click("#create-table")
     page.wait_for_selector("#board[data-seq]")
     return page.url.rsplit("/", 1)[1]
+
+
+def test_a_blind_nil_exchange_says_how_many_and_keeps_its_picks_through_a_reload(server,
+                                                                                  browser):
+    """Two players: the words say how many cards may be given and where the new ones come
+    from; the cards picked (sent only with the give) are still picked after a reload, and
+    the give gives them."""
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.set_default_timeout(20000)
+    page.goto(base + "/")
+    page.select_option("select[name=variant]", "two-player")
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[data-seat='1']", "computer:easy")
+    page.click("#create-table")
+    page.wait_for_selector("#board[data-seq]")
+    game = tables.tables[page.url.rsplit("/", 1)[1]].game
+    rng, tally = random.Random(8), {}
+    deadline = time.monotonic() + 60
+    while (board(page).get("phase"), board(page).get("myTurn")) != ("exchange", "yes"):
+        assert time.monotonic() < deadline and board(page).get("phase") != "bidding"
+        if not step(page, rng, tally, blind=True):
+            page.wait_for_timeout(30)
+    assert page.inner_text("#exchange-words") == (
+        "Choose up to 3 cards to give (you draw as many from the discards), then:")
+    assert page.inner_text("#give") == "Give none"
+    seq = board(page)["seq"]
+    chosen = [card for card, _, _ in hand_cards(page)][3:5]
+    for card in chosen:
+        page.click(f".hand-card[data-card='{card}']")
+    page.reload()
+    page.wait_for_selector(f"#board[data-seq='{seq}']")
+    picked = "els => els.map(e => e.dataset.card)"
+    assert sorted(page.eval_on_selector_all(".hand-card.selected", picked)) == sorted(chosen)
+    assert page.inner_text("#give") == "Give 2 cards"
+    page.click("#give")
+    wait_moved(page, seq)
+    assert sorted(game.observation(0).to_json()["gave"]) == sorted(chosen)
+    page.reload()  # given: nothing is picked any more
+    page.wait_for_selector("#board[data-seq]")
+    assert not page.eval_on_selector_all(".hand-card.selected", picked)
+    page.close()
 
 
 def test_a_stranger_is_refused_a_private_seat(server, browser, tmp_path):

@@ -73,7 +73,7 @@ export function showTable(root, table) {
   let state = null;
   let welcome = null;
   let pending = null; // the seq a move was sent at, until a later state or an error
-  let selected = new Set(); // cards chosen for a blind nil exchange
+  let selected = new Set(); // cards chosen for a blind nil exchange (kept in the tab: picked())
   let autoSeq = -1;
   let summary = null; // the last hand_over message, shown until dismissed
   let hint = null; // { action, reason } or "thinking…"
@@ -127,6 +127,28 @@ export function showTable(root, table) {
     return true;
   }
 
+  // The cards chosen for an exchange are sent only with the give: until then this tab
+  // keeps them (sessionStorage, as { seat, hand, cards }) so that a reload does not lose
+  // them. picked(view): those still to be given in ``view`` (none once the give is made).
+  const PICKED = `spades.giving.${table}`;
+  function keepPicked() {
+    try {
+      if (selected.size && state) {
+        sessionStorage.setItem(PICKED, JSON.stringify({ seat: state.view.seat,
+          hand: state.view.hand_number, cards: [...selected] }));
+      } else {
+        sessionStorage.removeItem(PICKED);
+      }
+    } catch { /* no storage: the choice lives in the page only */ }
+  }
+  function picked(view) {
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(PICKED) || "null"); } catch { kept = null; }
+    const mine = kept && view.phase === "exchange" && view.to_move === view.seat
+      && kept.seat === view.seat && kept.hand === view.hand_number;
+    return new Set(mine ? kept.cards.filter((card) => view.hand.includes(card)) : []);
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     welcome = null; // each connection is welcomed anew: an error before it refuses the token
@@ -160,7 +182,8 @@ export function showTable(root, table) {
       chat.welcome(message);
     } else if (message.type === "state") {
       const before = state;
-      if (before && message.view.hand_number !== before.view.hand_number) selected = new Set();
+      if (!before) selected = picked(message.view); // a reload keeps the cards chosen
+      else if (message.view.hand_number !== before.view.hand_number) selected = new Set();
       state = message;
       if (pending !== null && message.seq > pending) pending = null;
       clock = message.clock && { seat: message.clock.seat, of: message.clock.of,
@@ -412,6 +435,7 @@ export function showTable(root, table) {
         if (selected.has(card)) wrapper.classList.add("selected");
         wrapper.addEventListener("click", () => {
           if (selected.has(card)) selected.delete(card); else selected.add(card);
+          keepPicked();
           render();
         });
       } else {
@@ -430,11 +454,29 @@ export function showTable(root, table) {
     const exactly = !view.legal.includes("give");
     const allowed = exactly ? selected.size === most : selected.size <= most;
     const label = allowed ? (selected.size ? `Give ${plural(selected.size, "card")}` : "Give none")
-      : exactly ? `Choose ${plural(most, "card")} (${selected.size} chosen)`
-        : `Choose at most ${plural(most, "card")}`;
+      : exactly && selected.size < most ? `${selected.size} of ${most} chosen`
+        : `${selected.size} chosen: give ${exactly ? "exactly" : "at most"} ${most}`;
     const give = ["give", ...selected].join(" ");
     return el("button", { class: "action primary", id: "give", disabled: !allowed,
-                          onclick: () => { if (act(give)) selected = new Set(); } }, label);
+                          onclick: () => {
+                            if (!act(give)) return;
+                            selected = new Set();
+                            keepPicked();
+                          } }, label);
+  }
+
+  // what an exchange asks of its seat: how many cards, and where they go (two players:
+  // up to exchange_cards, replaced from the pile; partners: exactly that many, swapped)
+  function exchangeWords(view, mySeat) {
+    const most = view.rules.exchange_cards;
+    if (!view.legal.includes("give")) {
+      const partner = state.seats.length === 4 ? seatName((mySeat + 2) % 4) : null;
+      return partner ? `Choose ${plural(most, "card")} to give ${partner}, who gives you as `
+                       + "many, then: "
+        : `Choose ${plural(most, "card")} to give, then: `;
+    }
+    return `Choose up to ${plural(most, "card")} to give (you draw as many from the `
+      + "discards), then: ";
   }
 
   function controls(view, mySeat) {
@@ -457,7 +499,8 @@ export function showTable(root, table) {
                        onclick: () => act("discard") }, "Discard"),
         el("span", { class: "muted" }, ` ${plural(view.stock_left, "card")} left in the stock`));
     } else if (view.phase === "exchange") {
-      add(box, el("span", {}, "Choose the cards to give, then: "), giveButton(view));
+      add(box, el("span", { id: "exchange-words" }, exchangeWords(view, mySeat)),
+          giveButton(view));
     } else if (view.phase === "bidding") {
       add(box, el("span", {}, "Your bid: "), view.legal.map((text) =>
         el("button", { class: "action bid", "data-action": text, onclick: () => act(text) },
