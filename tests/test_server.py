@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from spades import Game, card_text, rules_for
+from spades.actions import parse_give
 from spades.chance import Chance
 from spades.cli import build_parser
 from spades.server.app import create_app
@@ -443,6 +444,26 @@ def test_a_hint_for_the_seat_to_move_names_a_legal_action():
         while (reply := ann.read())["type"] != "hint":
             assert reply["type"] != "error", reply
         assert reply["action"] in view["legal"] and reply["reason"]
+
+
+def test_a_hint_in_a_blind_nil_exchange_names_the_whole_give():
+    """The hint names every card to give, as the client sends it, not the first step."""
+    with new_client() as client, contextlib.ExitStack() as stack:
+        table_id, tokens = create(client, "partnership", "pccc", level="easy")
+        ann = join(client, table_id, tokens[0], stack)
+        assert ann.read_state()["view"]["phase"] == "blind nil"
+        ann.send({"type": "action", "action": "blind nil"})
+        view = ann.read_state()["view"]
+        while (view["phase"], view["to_move"]) != ("exchange", 0):
+            view = ann.read_state(ann.state["seq"] + 1)["view"]
+        ann.send({"type": "hint"})
+        while (reply := ann.read())["type"] != "hint":
+            assert reply["type"] != "error", reply
+        words, *cards = reply["action"].split()
+        assert words == "give" and len(set(cards)) == 3 and set(cards) <= set(view["hand"])
+        assert reply["reason"]
+        game = client.app.state.server.tables[table_id].game
+        game.verify_give(parse_give(reply["action"]), 0)
 
 
 def test_the_plays_of_a_finished_hand_that_cost_points():

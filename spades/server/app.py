@@ -20,12 +20,12 @@ Routes:
 - ``/ws/{id}``: the table. The first message is ``{"type": "hello", "token": ...}``
   (no token: a spectator); then ``{"type": "action", "action": "bid 4"}`` (in a blind
   nil exchange the whole give: ``"give 2C QH KD"``, ``"give 2C"`` one card, ``"give"`` none),
-  ``{"type": "hint"}``, ``{"type": "costly", "hand": 2}`` (the seat's plays of a
-  finished hand that cost points), ``{"type": "rematch"}``, ``{"type": "seat", "away":
-  true}`` (leave the seat to its computer level; ``false`` takes it back) and ``{"type":
-  "chat", "text": ..., "name": ...}`` (``name``: a spectator's, "Spectator N" until
-  given). The server answers with ``welcome`` (with the chat so far),
-  ``state`` (the seat's own view, the last completed trick, the turn clock),
+  ``{"type": "hint"}`` (in an exchange the hint is a whole give), ``{"type": "costly",
+  "hand": 2}`` (the seat's plays of a finished hand that cost points), ``{"type":
+  "rematch"}``, ``{"type": "seat", "away": true}`` (leave the seat to its computer level;
+  ``false`` takes it back) and ``{"type": "chat", "text": ..., "name": ...}`` (``name``: a
+  spectator's, "Spectator N" until given). The server answers with ``welcome`` (with the
+  chat so far), ``state`` (the seat's own view, the last completed trick, the turn clock),
   ``hand_over`` (the hand's seed and record), ``hint``, ``costly``, ``rematch``, ``chat``
   and ``error`` messages (in the player's words), and ``replaced`` (then it closes the
   socket, code 4001) when the seat was taken on another device.

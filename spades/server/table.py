@@ -1020,12 +1020,29 @@ class Table:
             raise ClientError("a hint is already being worked out")
         client.hinting = True
         try:
-            action, reason = await self.computer.run(
-                explain, f"{self.config['bot_seed']}/hint/{len(self.events)}",
-                self.game.observation(seat))
+            action, reason = await self._explain(seat)
         finally:
             client.hinting = False
-        await client.send({"type": "hint", "action": str(action), "reason": reason})
+        await client.send({"type": "hint", "action": action, "reason": reason})
+
+    async def _explain(self, seat: int) -> tuple[str, str]:
+        """``hard``'s action for ``seat`` now and its reason; in an exchange its whole give
+        (``give 2C QH KD``, as a client sends it; its steps decided one by one on a copy,
+        the reason its first step's), not only the first card."""
+        seed = f"{self.config['bot_seed']}/hint/{len(self.events)}"
+        if self.game.phase is not Phase.EXCHANGE:
+            action, reason = await self.computer.run(explain, seed, self.game.observation(seat))
+            return str(action), reason
+        game, cards, reasons = self.game.copy(), list[Card](), list[str]()
+        while game.phase is Phase.EXCHANGE and game.to_move == seat:
+            step, why = await self.computer.run(explain, f"{seed}/{len(cards)}",
+                                                game.observation(seat))
+            reasons.append(why)
+            game.apply(step)
+            if step == END_GIVE:
+                break
+            cards.append(step.card)
+        return " ".join(["give", *(card_text(c) for c in cards)]), reasons[0]
 
     async def costly(self, client: Client, number: Any) -> None:
         """The client's plays of finished hand ``number`` that cost points, all cards known
