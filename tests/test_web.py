@@ -351,6 +351,8 @@ def test_a_blind_nil_exchange_says_how_many_and_keeps_its_picks_through_a_reload
     page.wait_for_selector(f"#board[data-seq='{seq}']")
     picked = "els => els.map(e => e.dataset.card)"
     assert sorted(page.eval_on_selector_all(".hand-card.selected", picked)) == sorted(chosen)
+    assert sorted(page.eval_on_selector_all(".hand-card[aria-pressed='true']", picked)) == sorted(
+        chosen) and page.locator(".hand-card[aria-pressed='false']").count() == 11
     assert page.inner_text("#give") == "Give 2 cards"
     page.click("#give")
     wait_moved(page, seq)

@@ -433,6 +433,7 @@ export function showTable(root, table) {
         }
       } else if (view.phase === "exchange" && myTurn) {
         if (selected.has(card)) wrapper.classList.add("selected");
+        wrapper.setAttribute("aria-pressed", String(selected.has(card))); // picked, to a reader
         wrapper.addEventListener("click", () => {
           if (selected.has(card)) selected.delete(card); else selected.add(card);
           keepPicked();
