@@ -342,9 +342,14 @@ class Game:
         if isinstance(steps, bool) or not isinstance(steps, int) or not 0 < steps <= len(
                 history):
             raise SpadesError(f"cannot undo {quoted(steps)} steps: {len(history)} taken")
-        earlier = history[-steps]._clone()
-        del history[-steps:]
-        self.__dict__.update(earlier.__dict__)
+        self._return_to(history[-steps], len(history) - steps)
+
+    def _return_to(self, earlier: Game, kept: int) -> None:
+        """Become the state ``earlier`` again, with the first ``kept`` undo steps."""
+        history = self._history
+        self.__dict__.update(earlier._clone().__dict__)
+        if history is not None:
+            del history[kept:]
         self._history = history
 
     @property
@@ -487,10 +492,16 @@ class Game:
 
     def give(self, cards: Iterable[Card | str], seat: int | None = None) -> list[Action]:
         """Give ``cards`` as a whole blind nil exchange: :meth:`verify_give`, then each
-        step (one undo step each); the steps taken are returned."""
+        step (one undo step each); the steps taken are returned. A draw refused (a
+        record's) raises and leaves the game as it was before the give."""
         steps = self.verify_give(cards, seat)
-        for step in steps:
-            self.apply(step)
+        before, kept = self._clone(), self.undo_steps
+        try:
+            for step in steps:
+                self.apply(step)
+        except SpadesError:  # the draw refused (a record's): the whole give is not taken
+            self._return_to(before, kept)
+            raise
         return steps
 
     def _unplayable(self, card: Card) -> str:
@@ -530,8 +541,9 @@ class Game:
             else:
                 self._exchange_with_pile(tuple(cards_in(self._chosen)), step)
         except SpadesError:
-            if self._history is not None:
-                self._history.pop()
+            history = self._history
+            if history is not None:  # as it was, the chance's own state too
+                self._return_to(history[-1], len(history) - 1)
             raise
 
     def _take(self, action: Action) -> None:
@@ -689,17 +701,19 @@ class Game:
 
     def _choose(self, step: Action) -> None:
         """A step of the exchange: a card chosen (the last allowed one gives them all)
-        or the end of it."""
-        if step != END_GIVE:
-            self._chosen |= 1 << step.card
-            if self._chosen.bit_count() < self.rules.exchange_cards:
-                return
-        self._give(tuple(cards_in(self._chosen)))
+        or the end of it. The last card joins the chosen ones only once its draw is taken:
+        a draw refused changes nothing."""
+        chosen = self._chosen if step == END_GIVE else self._chosen | 1 << step.card
+        if step != END_GIVE and chosen.bit_count() < self.rules.exchange_cards:
+            self._chosen = chosen
+            return
+        self._give(tuple(cards_in(chosen)))
 
     def _give(self, cards: tuple[Card, ...]) -> None:
         log = self.hands[-1]
         if self._n == 2:
             if cards and self._by_caller:  # a chance step: wait for draw(), cards chosen
+                self._chosen = mask_of(cards)
                 self.phase, self.to_move = _DRAW, None
             else:
                 drawn = self._chance.draw(self._pile, len(cards), log.deck)

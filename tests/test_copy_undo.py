@@ -175,3 +175,30 @@ def test_refused_steps_leave_nothing_to_undo() -> None:
         replayed.undo()
     assert replayed.undo_steps == 0
 
+
+
+@pytest.mark.parametrize("undoable", [False, True])
+def test_a_refused_draw_leaves_the_exchange_as_it_was(undoable: bool) -> None:
+    """A record's draw that the pile cannot give is refused, whole give or last step,
+    and the exchange is as it was: nothing chosen that was not, no undo step added."""
+    deck = list(range(DECK_SIZE))
+    game = Game(rules_for("two-player"), chance=RecordedChance([deck], [[51], [51]]),
+                undoable=undoable)
+    for action in ["no blind nil", "blind nil", *["keep"] * 26]:
+        game.apply(action)
+    hand = game.hand_of(1)
+
+    def state() -> tuple[object, ...]:
+        return game.record(), game.legal_actions(), game.observation(1), game.undo_steps
+
+    before = state()
+    with pytest.raises(SpadesError, match="discard pile"):
+        game.give(hand[:3])
+    assert state() == before
+    game.apply(Action.give(hand[0]))
+    game.apply(Action.give(hand[1]))
+    chosen = state()
+    with pytest.raises(SpadesError, match="discard pile"):
+        game.apply(Action.give(hand[2]))
+    assert state() == chosen
+    assert game.observation(1).giving == tuple(hand[:2])
