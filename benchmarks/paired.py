@@ -35,6 +35,8 @@ def share(edge: list[float], ceiling: list[float]) -> tuple[float, float, float]
     """mean(edge) / mean(ceiling) and its 95% interval (the delta method, paired)."""
     n = len(edge)
     me, mc = sum(edge) / n, sum(ceiling) / n
+    if n < 2 or mc == 0:
+        return math.nan, math.nan, math.nan
     ratio = me / mc
     resid = [e - ratio * c for e, c in zip(edge, ceiling, strict=True)]
     sd = math.sqrt(sum(r * r for r in resid) / (n - 1)) / abs(mc)

@@ -489,3 +489,26 @@ def test_a_two_player_whole_give_of_two_cards_ends_the_exchange_itself(tmp_path:
         assert bot.problems == [] and bot.decisions == len(taken) - 2
         asked = [m for m in received(tmp_path) if m["observation"]["phase"] == "exchange"]
         assert len(asked) == 1 and asked[0]["observation"]["giving"] == []
+
+
+def test_a_planned_give_is_dropped_when_its_exchange_is_undone(tmp_path: Path) -> None:
+    """The steps left of a whole give belong to its exchange: undone, the exchange is
+    asked again, never finished from the old plan."""
+    command = program(tmp_path, """\
+        for message in decisions():
+            obs, legal = message["observation"], message["legal"]
+            answer("give " + " ".join(obs["hand"][:3]) if obs["phase"] == "exchange"
+                   else legal[0])
+        """)
+    game = Game(rules_for("partnership"), seed=5, undoable=True)
+    game.apply("blind nil")
+    while game.phase != "exchange":
+        game.apply(game.legal_actions()[-1])  # no blind nil, for the other seats
+    seat = game.to_move
+    assert seat is not None
+    with ExternalBot(command, random.Random(3)) as bot:
+        first = bot.act(game.observation(seat))
+        game.apply(first)
+        game.undo()
+        again = bot.act(game.observation(seat))
+        assert again == first and bot.decisions == 2 and bot.problems == []

@@ -289,6 +289,8 @@ class ExternalBot:
         self._finalizer: weakref.finalize | None = None
         self._gone = False  # the program died, timed out, or the bot was closed
         self._planned: list[Action] = []  # the steps left of a whole give it answered
+        # the hand, seat and cards chosen so far that the next planned step expects
+        self._planned_at: tuple[int, int | None, set[int]] = (0, None, set())
 
     def __repr__(self) -> str:
         return f"ExternalBot({self.command!r}, timeout={self.timeout})"
@@ -320,9 +322,12 @@ class ExternalBot:
         The next step of a whole give it answered is taken without asking it."""
         if self._planned:
             step = self._planned.pop(0)
-            if step in observation.legal:
+            number, seat, chosen = self._planned_at
+            if (observation.hand_number, observation.seat, set(observation.giving)) == (
+                    number, seat, chosen) and step in observation.legal:
+                self._planned_at = (number, seat, chosen | {step.card})
                 return step
-            self._planned = []
+            self._planned = []  # a give planned for another exchange, or undone
         self.decisions += 1
         number = self.decisions
         if not self._gone:
@@ -428,4 +433,5 @@ class ExternalBot:
                           f"(legal: {_legal_text(observation.legal)})")
             return None
         self._planned = steps[1:]
+        self._planned_at = (observation.hand_number, observation.seat, {steps[0].card})
         return steps[0]

@@ -284,7 +284,7 @@ class SearchBot:
             stock = unseen[2 * theirs_so_far:]  # the cards after the offered one, in order
             for choice in tricks:
                 first_card = stock[0]
-                mine = hand | 1 << (offered if choice == KEEP else first_card)
+                mine = hand | 1 << draft_pick(offered, first_card, choice == KEEP)[0]
                 hands = [mine, theirs]
                 drawer = 1
                 for i in range(1, len(stock), 2):  # the other player draws next, then alternate
