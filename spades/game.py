@@ -464,8 +464,8 @@ class Game:
 
     def _give_rule(self) -> str:
         """How many cards an exchange gives, as a refusal's reason."""
-        most = self.rules.exchange_cards
-        return f"must give {'at most' if self._n == 2 else 'exactly'} {most} cards"
+        sizes = self.rules.give_sizes
+        return f"must give {'at most' if len(sizes) > 1 else 'exactly'} {sizes[-1]} cards"
 
     def verify_give(self, cards: Iterable[Card | str], seat: int | None = None) -> list[Action]:
         """The steps of giving ``cards`` as a whole exchange (each card, then
@@ -704,7 +704,7 @@ class Game:
         or the end of it. The last card joins the chosen ones only once its draw is taken:
         a draw refused changes nothing."""
         chosen = self._chosen if step == END_GIVE else self._chosen | 1 << step.card
-        if step != END_GIVE and chosen.bit_count() < self.rules.exchange_cards:
+        if step != END_GIVE and chosen.bit_count() < self.rules.give_sizes[-1]:
             self._chosen = chosen
             return
         self._give(tuple(cards_in(chosen)))
