@@ -86,12 +86,16 @@ class Observation:
         return (*self.tricks, self.trick) if self.trick is not None else self.tricks
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: cards and actions as RECORD.md text."""
+        """A JSON-ready dict: cards and actions as RECORD.md text. Besides the fields,
+        ``partner`` (the seat's partner, None with two players or for a spectator) and,
+        in ``rules``, ``give_sizes`` (how many cards an exchange may give), so that a
+        client need not work out those rules for itself."""
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "rules":
-                value = {"variant": value.variant, **value.to_dict()}
+                value = {"variant": value.variant, **value.to_dict(),
+                         "give_sizes": list(value.give_sizes)}
             elif f.name in ("hand", "discards", "gave", "received", "giving"):
                 value = [card_text(c) for c in value]
             elif f.name == "offered":
@@ -107,4 +111,5 @@ class Observation:
             elif isinstance(value, tuple):
                 value = list(value)
             out[f.name] = value
+        out["partner"] = None if self.seat is None else self.rules.partner_of(self.seat)
         return out

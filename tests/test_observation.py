@@ -334,7 +334,8 @@ def test_two_player_discards_are_each_seats_own() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_public_facts_are_the_same_for_every_seat(variant: str) -> None:
-    private = {"seat", "hand", "offered", "discards", "gave", "received", "giving", "legal"}
+    private = {"seat", "hand", "offered", "discards", "gave", "received", "giving", "legal",
+               "partner"}
     for game in positions(variant, 40):
         views = [game.observation(s).to_json() for s in range(game.rules.players)]
         for key in views[0]:
@@ -400,7 +401,8 @@ def test_tricks_so_far_lists_every_card_played_this_hand_in_order() -> None:
             assert [c for trick in tricks for c in trick.cards] == played
 
 
-PRIVATE = ("seat", "hand", "offered", "discards", "gave", "received", "giving", "legal")
+PRIVATE = ("seat", "hand", "offered", "discards", "gave", "received", "giving", "legal",
+           "partner")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -408,8 +410,9 @@ def test_a_spectator_sees_the_public_part_of_every_seats_view(variant: str) -> N
     for seed in range(40):
         game = random_position(variant, seed)
         watching = game.spectator_observation().to_json()
-        assert watching["seat"] is None and watching["offered"] is None
-        assert all(watching[name] == [] for name in PRIVATE if name not in ("seat", "offered"))
+        assert all(watching[name] is None for name in ("seat", "offered", "partner"))
+        assert all(watching[name] == [] for name in PRIVATE
+                   if name not in ("seat", "offered", "partner"))
         for seat in range(game.rules.players):
             view = game.observation(seat).to_json()
             assert {k: v for k, v in view.items() if k not in PRIVATE} == {
@@ -445,3 +448,18 @@ def test_the_cards_chosen_so_far_are_seen_by_their_seat_alone(variant: str) -> N
     assert mine.giving == tuple(chosen) and set(chosen) <= set(mine.hand)
     assert mine.exchanged[seat] is None and mine.to_json()["giving"] == [
         card_text(c) for c in chosen]
+
+
+@pytest.mark.parametrize(("variant", "sizes", "partners"),
+                         [("two-player", [0, 1, 2, 3], [None, None]),
+                          ("partnership", [3], [2, 3, 0, 1])])
+def test_json_tells_a_client_the_partner_and_the_exchange_sizes(
+        variant: str, sizes: list[int], partners: list[int | None]) -> None:
+    """A client reads the partner and how many cards an exchange gives from the view
+    instead of working them out (the web table does)."""
+    game = Game(rules_for(variant), seed=3)
+    for seat, partner in enumerate(partners):
+        data = game.observation(seat).to_json()
+        assert data["partner"] == partner
+        assert data["rules"]["give_sizes"] == sizes
+    assert game.spectator_observation().to_json()["partner"] is None

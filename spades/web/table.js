@@ -446,13 +446,13 @@ export function showTable(root, table) {
     }));
   }
 
-  // the exchange's button: what it gives, or how many cards are still to choose. The
-  // engine takes an exchange card by card; "give" (ending it early) is legal only where
-  // fewer cards may be given (two players), else exactly exchange_cards must be. The
-  // server takes the whole give at once: "give 2C QH KD", "give 2C" or "give".
+  // the exchange's button: what it gives, or how many cards are still to choose. How
+  // many may be given is the engine's rules.give_sizes (one size: exactly that many).
+  // The server takes the whole give at once: "give 2C QH KD", "give 2C" or "give".
   function giveButton(view) {
-    const most = view.rules.exchange_cards;
-    const exactly = !view.legal.includes("give");
+    const sizes = view.rules.give_sizes;
+    const most = sizes[sizes.length - 1];
+    const exactly = sizes.length === 1;
     const allowed = exactly ? selected.size === most : selected.size <= most;
     const label = allowed ? (selected.size ? `Give ${plural(selected.size, "card")}` : "Give none")
       : exactly && selected.size < most ? `${selected.size} of ${most} chosen`
@@ -467,11 +467,12 @@ export function showTable(root, table) {
   }
 
   // what an exchange asks of its seat: how many cards, and where they go (two players:
-  // up to exchange_cards, replaced from the pile; partners: exactly that many, swapped)
-  function exchangeWords(view, mySeat) {
-    const most = view.rules.exchange_cards;
-    if (!view.legal.includes("give")) {
-      const partner = state.seats.length === 4 ? seatName((mySeat + 2) % 4) : null;
+  // up to that many, replaced from the pile; partners: exactly that many, swapped)
+  function exchangeWords(view) {
+    const sizes = view.rules.give_sizes;
+    const most = sizes[sizes.length - 1];
+    if (sizes.length === 1) {
+      const partner = view.partner === null ? null : seatName(view.partner);
       return partner ? `Choose ${plural(most, "card")} to give ${partner}, who gives you as `
                        + "many, then: "
         : `Choose ${plural(most, "card")} to give, then: `;
@@ -500,7 +501,7 @@ export function showTable(root, table) {
                        onclick: () => act("discard") }, "Discard"),
         el("span", { class: "muted" }, ` ${plural(view.stock_left, "card")} left in the stock`));
     } else if (view.phase === "exchange") {
-      add(box, el("span", { id: "exchange-words" }, exchangeWords(view, mySeat)),
+      add(box, el("span", { id: "exchange-words" }, exchangeWords(view)),
           giveButton(view));
     } else if (view.phase === "bidding") {
       add(box, el("span", {}, "Your bid: "), view.legal.map((text) =>
