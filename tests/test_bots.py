@@ -52,9 +52,9 @@ EXPECTED_PHASES = {
     "two-player-no-nil": {"draft", "bidding", "play"},
 }
 CHEAP = {
-    "hard": "hard:samples=2:dd=3:min_samples=1:bids=2:early=2",
-    "expert": "expert:samples=2:dd=3:min_samples=1:bids=2:early=2",
-    "cheat": "cheat:samples=2:dd=3:min_samples=1:bids=2:early=2",
+    "hard": "hard:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2",
+    "expert": "expert:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2",
+    "cheat": "cheat:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2",
 }
 SEARCHERS = ("hard", "expert", "cheat")
 BLIND_TO_HIDDEN = ("random", "easy", "medium", "hard")
@@ -592,9 +592,9 @@ def two_player_bidding() -> Observation:
 
 
 def test_a_two_player_bid_solves_the_deals_its_budget_names() -> None:
-    """64 solved deals by default, ``bids=N`` of them, and medium's rule with ``bids=0``."""
+    """256 solved deals by default, ``bids=N`` of them, and medium's rule with ``bids=0``."""
     obs = two_player_bidding()
-    assert "over 64 sampled deals" in make_bot("hard", 1).explain(obs)[1]
+    assert "over 256 sampled deals" in make_bot("hard", 1).explain(obs)[1]
     assert "over 10 sampled deals" in make_bot("hard:bids=10", 1).explain(obs)[1]
     action, reason = make_bot("hard:bids=0", 1).explain(obs)
     assert action == make_bot("medium", 1).act(obs) and "rule of thumb" in reason

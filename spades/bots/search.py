@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import reduce
 from operator import or_
-from typing import Any
+from typing import Any, ClassVar
 
 from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from ..cards import (
@@ -88,8 +88,9 @@ class SearchBot:
     (after at least ``min_samples`` deals), which makes play depend on the
     machine's speed: without it every decision is repeatable from the seed;
     ``draft``: the sampled stocks per two-player draft choice (0: the medium
-    player's rule); ``bids``: the sampled deals per bid (two players: solved, 64 by
-    default; four: played out, 32 by default) or partnership blind nil declaration
+    player's rule); ``bids``: the sampled deals per bid (by default
+    :attr:`BID_DEALS`: solved with two players, played out with four) or partnership
+    blind nil declaration
     (0: the medium player's rule); ``early``: the sampled deals
     played out per card before the solver takes over with four hands (0: the medium
     player's card); ``fit``: the deals drawn at most for one sample that agrees with
@@ -98,8 +99,12 @@ class SearchBot:
     rule) decides.
     """
 
+    # the deals a bid samples unless ``bids`` says: solved ones with two players (a bid
+    # solves them all, so more of them cost little), played-out ones with four
+    BID_DEALS: ClassVar[dict[int, int]] = {2: 256, 4: 32}
+
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
-                 time: float | None = None, min_samples: int = 4, draft: int = 12,
+                 time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8,
                  blind_nil: BlindNilPolicy | str = "always") -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
@@ -163,7 +168,7 @@ class SearchBot:
         """The deals a bid or blind nil declaration samples: the ``bids`` budget."""
         if self.bids is not None:
             return self.bids
-        return 64 if obs.rules.players == 2 else 32
+        return self.BID_DEALS[obs.rules.players]
 
     def _sample_count(self, obs: Observation) -> int:
         """Deals for this decision: a third with 11 or more tricks left, half with 8 to 10."""
@@ -451,6 +456,16 @@ def hard(rng: random.Random, **budget: Any) -> SearchBot:
     return SearchBot(rng, **budget)
 
 
+class ExpertSearch(SearchBot):
+    """``expert``: the search with a larger budget, twice ``hard``'s deals for each
+    card, draft choice and two-player bid."""
+
+    BID_DEALS: ClassVar[dict[int, int]] = {2: 512, 4: 32}
+
+    def __init__(self, rng: random.Random, **budget: Any) -> None:
+        super().__init__(rng, **{"samples": 48, "draft": 96, **budget})
+
+
 def expert(rng: random.Random, **budget: Any) -> SearchBot:
     """``expert``: the search with a larger budget."""
-    return SearchBot(rng, **{"samples": 48, **budget})
+    return ExpertSearch(rng, **budget)
