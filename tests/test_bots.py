@@ -592,9 +592,11 @@ def two_player_bidding() -> Observation:
 
 
 def test_a_two_player_bid_solves_the_deals_its_budget_names() -> None:
-    """256 solved deals by default, ``bids=N`` of them, and medium's rule with ``bids=0``."""
+    """256 solved deals by default (512 for expert), ``bids=N`` of them, and medium's
+    rule with ``bids=0``."""
     obs = two_player_bidding()
     assert "over 256 sampled deals" in make_bot("hard", 1).explain(obs)[1]
+    assert "over 512 sampled deals" in make_bot("expert", 1).explain(obs)[1]
     assert "over 10 sampled deals" in make_bot("hard:bids=10", 1).explain(obs)[1]
     action, reason = make_bot("hard:bids=0", 1).explain(obs)
     assert action == make_bot("medium", 1).act(obs) and "rule of thumb" in reason
