@@ -272,6 +272,23 @@ def test_a_person_and_three_computer_players_finish_a_partnership_game():
         assert record.json()["players"] == ["Ann", "West", "North", "East"]
 
 
+def test_a_bot_that_answers_an_illegal_action_does_not_stall_the_table(monkeypatch):
+    """A computer seat whose bot returns an action it may not take plays a legal one
+    instead, in the exchange too, and the game goes on to its end."""
+    from spades.actions import Action
+    from spades.server import table as table_module
+
+    def illegal(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
+        return next(a for a in map(Action, range(100)) if a not in view.legal)
+
+    monkeypatch.setattr(table_module, "decide", illegal)
+    with new_client(computer_workers=0) as client, contextlib.ExitStack() as stack:
+        table_id, tokens = create(client, "partnership", "pccc")
+        ann = join(client, table_id, tokens[0], stack)
+        final = drive([ann], random.Random(2))
+        assert final["view"]["winner"] is not None
+
+
 def test_two_people_at_one_table_and_the_seeds_revealed_match_their_commitments():
     with new_client() as client, contextlib.ExitStack() as stack:
         table_id, tokens = create(client, "two-player", "pp")

@@ -965,17 +965,22 @@ class Table:
 
     async def _decide_step(self, seat: int, view: Observation, salt: str) -> Action:
         """The action of ``seat``'s level in the position of ``view``, worked out in a
-        worker, seeded by the number of events and ``salt``."""
+        worker, seeded by the number of events and ``salt``; a random legal one if the
+        bot fails or answers an action it may not take."""
         seq = len(self.events)
         try:
-            return await self.computer.run(
+            action = await self.computer.run(
                 decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}{salt}",
                 self._blind_nil_policy(seat), view, background=self.computers_only)
+            if action in view.legal:
+                return action
+            failure = "an illegal action"
         except Exception as error:  # a failing bot must not stall the table
             # the error's text may quote the position: the log names only its kind
-            log.error("table %s: the %s bot failed (%s); a random legal action instead",
-                      self.table_id, self.seats[seat].level, type(error).__name__)
-            return random.Random(seq).choice(view.legal)
+            failure = type(error).__name__
+        log.error("table %s: the %s bot failed (%s); a random legal action instead",
+                  self.table_id, self.seats[seat].level, failure)
+        return random.Random(seq).choice(view.legal)
 
     async def _computer_turn(self) -> None:
         """Wait the delay, let the seat's bot decide, take its action; then the next
