@@ -14,9 +14,10 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from spades import Game, card_text, rules_for
-from spades.actions import parse_give
+from spades.actions import Action, parse_give
 from spades.chance import Chance
 from spades.cli import build_parser
+from spades.server import table as table_module
 from spades.server.app import create_app
 from spades.server.fair import commitment, deck_from_seed
 from spades.server.table import Settings, apply_event, card_symbols
@@ -275,9 +276,6 @@ def test_a_person_and_three_computer_players_finish_a_partnership_game():
 def test_a_bot_that_answers_an_illegal_action_does_not_stall_the_table(monkeypatch):
     """A computer seat whose bot returns an action it may not take plays a legal one
     instead, in the exchange too, and the game goes on to its end."""
-    from spades.actions import Action
-    from spades.server import table as table_module
-
     def illegal(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
         return next(a for a in map(Action, range(100)) if a not in view.legal)
 
