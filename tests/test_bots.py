@@ -426,6 +426,27 @@ def test_cheat_plays_the_true_deal() -> None:
     assert checked >= 5
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_four_cheats_bid_what_their_sides_take(seed: int) -> None:
+    """With four hands cheat bids its side's double-dummy tricks (half of them first, the
+    rest second) and searches from the first trick: four of them make their contracts
+    exactly, no set and no bag, unless a side can take fewer than its two least bids."""
+    game = Game(rules_for("partnership", blind_nil_deficit=100), seed=seed)
+    bots = [make_bot("cheat", seat, benchmark=True) for seat in range(4)]
+    for bot in bots:
+        reveal_hands(bot, game.hand_masks)
+    while game.hand_number == 1:
+        game.apply(bots[game.to_move].act(game.observation(game.to_move)))
+    hand = game.hands[0]
+    assert hand.result is not None
+    bids = hand.seat_bids(4)
+    for side in (0, 1):
+        side_bids = [b for b in bids[side::2] if b is not None]
+        bid, won = sum(side_bids), sum(hand.result.tricks[side::2])
+        assert 0 not in side_bids
+        assert won == bid or (won < 2 and bid == 2), (side, bid, won)
+
+
 def test_cheat_without_reveal_fails_at_its_first_decision() -> None:
     spot = next(s for s in spots("partnership") if s.obs.phase == "bidding")
     with pytest.raises((RuntimeError, SpadesError), match="reveal"):

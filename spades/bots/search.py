@@ -16,7 +16,9 @@ tricks of each deal give the expected score of every bid, and the tricks a hand
 ends with after keeping or discarding the offered card. Partnership bids play
 each sampled deal out with the medium player, once for every bid considered, nil
 included; partnership blind nil declarations likewise, from deals sampled before
-any card is seen, once declaring and once not.
+any card is seen, once declaring and once not. ``cheat`` sees the true deal: it is
+the one deal it searches, from the first trick with four hands too, and its
+partnership bid is its side's double-dummy tricks.
 """
 
 from __future__ import annotations
@@ -421,11 +423,15 @@ def _equal_cards(cards: Sequence[int], played: int) -> list[list[int]]:
 class CheatBot(SearchBot):
     """The search with every card known: a benchmark's upper bound, never offered to players.
 
+    With four hands it searches from the first trick (``dd`` 13: one search of the true
+    deal takes milliseconds), and bids what its side takes double dummy: the first of the
+    side to bid half of it, the second the rest. It bids no nil of its own; after a
+    partner's nil, its bid is the rollouts' (:meth:`SearchBot._bid_partnership`).
     The driver must call :meth:`reveal` with a function giving the true hands.
     """
 
     def __init__(self, rng: random.Random, **budget: Any) -> None:
-        super().__init__(rng, **budget)
+        super().__init__(rng, **{"dd": 13, **budget})
         # one deal, the true one, is enough for the rollouts too
         self.bids = 1 if self.bids is None else min(self.bids, 1)
         self.early_samples = min(self.early_samples, 1)
@@ -449,6 +455,24 @@ class CheatBot(SearchBot):
     def _sample(self, obs: Observation) -> list[int]:
         assert self.true_hands is not None
         return self.true_hands()
+
+    def _bid_partnership(self, obs: Observation) -> tuple[Action, str]:
+        """The side's double-dummy tricks on the true deal, less the partner's bid."""
+        rules = obs.rules
+        partner = rules.partner_of(obs.seat)
+        assert partner is not None
+        partner_bid = obs.bids[partner]
+        if partner_bid == 0 or partner in obs.blind_nil:
+            return super()._bid_partnership(obs)
+        leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
+        deal = Deal(tuple(self._sample(obs)), leader, (), (0, 0, 0, 0),
+                    rules.lead_spades_anytime, 4)
+        best = max(trick_values(deal).values())
+        side_tricks = best if rules.side_of(leader) == rules.side_of(obs.seat) else 13 - best
+        wanted = side_tricks // 2 if partner_bid is None else side_tricks - partner_bid
+        bid = min((a for a in obs.legal if a.tricks > 0),
+                  key=lambda a: (abs(a.tricks - wanted), a.tricks))
+        return bid, f"the side takes {side_tricks} tricks with every card known"
 
 
 def hard(rng: random.Random, **budget: Any) -> SearchBot:
