@@ -25,13 +25,7 @@ from typing import Any
 from spades import Game, rules_for
 from spades.bots import make_bot
 from spades.bots.search import SearchBot
-from spades.bots.solver import Deal, trick_values
-
-
-def _tricks(hands: list[int], leader: int, seat: int) -> int:
-    """The double-dummy tricks ``seat`` takes in a two-player deal from its start."""
-    best = max(trick_values(Deal((hands[0], hands[1]), leader, (), (0, 0), False, 2)).values())
-    return best if leader == seat else 13 - best
+from spades.bots.solver import opening_tricks
 
 
 def play_hand(seed: int, hard_seat: int, opponent: str) -> dict[str, Any] | None:
@@ -51,9 +45,9 @@ def play_hand(seed: int, hard_seat: int, opponent: str) -> dict[str, Any] | None
             next_world = bot._worlds(obs, bot._bid_deals(obs))
             counts = []
             while (hands := next_world()) is not None:
-                counts.append(_tricks(hands, leader, seat))
+                counts.append(opening_tricks(hands, leader, seat, rules))
             bot.rng.setstate(state)
-            row = {"counts": counts, "true": _tricks(game.hand_masks(), leader, seat),
+            row = {"counts": counts, "true": opening_tricks(game.hand_masks(), leader, seat, rules),
                    "first": obs.bids[1 - seat] is None}
         action = bot.act(obs)
         if row and "bid" not in row:

@@ -48,7 +48,7 @@ from .belief import SampleError, played_by, sample_hands, worth_keeping
 from .policy import BlindNilPolicy
 from .rollout import Outcome, Rollout, bid_agrees
 from .rules_based import MediumBot, estimate_tricks
-from .solver import Deal, score_values, trick_values
+from .solver import Deal, opening_tricks, score_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
 ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in rollouts
@@ -299,9 +299,7 @@ class SearchBot:
                     hands[drawer] |= 1 << draft_pick(top, stock[i + 1], worth_keeping(top))[0]
                     drawer = 1 - drawer
                 seat_hands = (hands[0], hands[1]) if me == 0 else (hands[1], hands[0])
-                best = max(trick_values(Deal(seat_hands, leader, (), (0, 0),
-                                             rules.lead_spades_anytime, 2)).values())
-                tricks[choice] += best if leader == me else 13 - best
+                tricks[choice] += opening_tricks(seat_hands, leader, me, rules)
         keep, discard = tricks[KEEP] / deals, tricks[DISCARD] / deals
         if keep == discard:
             return self.fallback.act(obs), "keeping or not made no difference on the samples"
@@ -324,9 +322,7 @@ class SearchBot:
         counts: list[int] = []
         next_world = self._worlds(obs, self._bid_deals(obs))
         while (hands := next_world()) is not None:
-            deal = Deal(tuple(hands), leader, (), (0, 0), rules.lead_spades_anytime, 2)
-            best = max(trick_values(deal).values())
-            counts.append(best if leader == obs.seat else 13 - best)
+            counts.append(opening_tricks(hands, leader, obs.seat, rules))
         bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
 
         def expected(bid: int) -> float:
@@ -465,10 +461,7 @@ class CheatBot(SearchBot):
         if partner_bid == 0 or partner in obs.blind_nil:
             return super()._bid_partnership(obs)
         leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
-        deal = Deal(tuple(self._sample(obs)), leader, (), (0, 0, 0, 0),
-                    rules.lead_spades_anytime, 4)
-        best = max(trick_values(deal).values())
-        side_tricks = best if rules.side_of(leader) == rules.side_of(obs.seat) else 13 - best
+        side_tricks = opening_tricks(self._sample(obs), leader, obs.seat, rules)
         wanted = side_tricks // 2 if partner_bid is None else side_tricks - partner_bid
         bid = min((a for a in obs.legal if a.tricks > 0),
                   key=lambda a: (abs(a.tricks - wanted), a.tricks))

@@ -1205,6 +1205,15 @@ def trick_values(deal: Deal, rules_off_broken: bool = False) -> dict[Card, int]:
     return _trick_search(deal, rules_off_broken)[0]
 
 
+def opening_tricks(hands: Sequence[int], leader: int, seat: int, rules: Rules) -> int:
+    """The tricks ``seat``'s side takes double dummy in a whole hand of ``hands`` (a card
+    mask per seat), ``leader`` leading the first trick."""
+    players = len(hands)
+    deal = Deal(tuple(hands), leader, (), (0,) * players, rules.lead_spades_anytime, players)
+    best = max(trick_values(deal).values())
+    return best if rules.side_of(leader) == rules.side_of(seat) else deal.tricks_left - best
+
+
 def hand_value(contracts: Sequence[Contract], rules: Rules, side: int) -> Evaluate:
     """The default end value for ``side``: its hand score minus the other side's.
 
