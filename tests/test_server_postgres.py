@@ -268,6 +268,46 @@ def test_two_workers_serve_one_table_and_each_client_sees_the_others_moves(worke
     stack.close()
 
 
+def test_a_worker_whose_listening_connection_is_cut_listens_again(workers, pg_url):
+    """PostgreSQL ends the connection on which worker B hears the table's moves: B
+    connects again, listens again and catches up, so its client still sees every move."""
+    import psycopg
+
+    a, b = workers
+    stack = contextlib.ExitStack()
+    made = httpx.post(a.base + "/api/tables", json={
+        **QUICK_TWO, "seats": [{"kind": "person"}] * 2, "name": "Ann"}).json()
+    joined = httpx.post(f"{b.base}/api/tables/{made['table']}/join", json={
+        "seat": 1, "name": "Bob", "secret": made["invites"]["1"]}).json()
+    ann, state = sit(stack, a.ws(made["table"]), made["token"])
+    bob, _ = sit(stack, b.ws(made["table"]), joined["token"])
+    sockets, states = {0: ann, 1: bob}, {0: state, 1: state}
+
+    def moves(count: int) -> None:
+        """``count`` actions by whoever is to move; both clients see each one."""
+        for _ in range(count):
+            top = max(s["seq"] for s in states.values())
+            for seat, ws in sockets.items():
+                while states[seat]["seq"] < top:
+                    states[seat] = next_state(ws)
+            mover = states[0]["view"]["to_move"]
+            sockets[mover].send(json.dumps(
+                {"type": "action", "action": states[mover]["view"]["legal"][0]}))
+            for seat, ws in sockets.items():
+                while states[seat]["seq"] <= top:
+                    states[seat] = next_state(ws)
+            assert states[0]["commit"] == states[1]["commit"]
+
+    moves(4)
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        cut = db.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name"
+            " LIKE %s AND query LIKE 'LISTEN%%'", (f"spades %:{b.pid}:%",)).fetchall()
+    assert cut == [(True,)]
+    moves(6)
+    stack.close()
+
+
 def test_a_killed_owner_is_replaced_within_5_s_and_the_log_has_each_action_once(
         workers, pg_url):
     a, b = workers

@@ -65,7 +65,9 @@ class Cluster:
     async def _connect(self) -> Any:
         import psycopg
 
-        connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        # named for this worker, so that an operator can tell its connections apart
+        connection = await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, application_name=f"spades {self.id}"[:63])
         await connection.execute(f"SET statement_timeout = {int(self.lease * 500)}")
         return connection
 
