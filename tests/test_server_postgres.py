@@ -231,6 +231,24 @@ def owner(url: str, table: str) -> str:
     return row[0].split(":")[1] if row else ""
 
 
+def take_turns(sockets: dict[int, Any], states: dict[int, dict[str, Any]], until: int) -> None:
+    """Each seat's first legal action on its turn until the first client's state reaches
+    ``until``; every client sees every action, and all show the same tricks and deal."""
+    while states[0]["seq"] < until:
+        top = max(s["seq"] for s in states.values())
+        for seat, ws in sockets.items():
+            while states[seat]["seq"] < top:
+                states[seat] = next_state(ws)
+        assert states[0]["view"]["tricks"] == states[1]["view"]["tricks"]
+        assert states[0]["commit"] == states[1]["commit"]
+        mover = states[0]["view"]["to_move"]
+        sockets[mover].send(json.dumps(
+            {"type": "action", "action": states[mover]["view"]["legal"][0]}))
+        for seat, ws in sockets.items():
+            while states[seat]["seq"] <= top:
+                states[seat] = next_state(ws)
+
+
 AWAY = 1.5
 QUICK_TWO = {"variant": "two-player-300", "rules": {"target": 10, "lose_threshold": -10}}
 
@@ -246,18 +264,7 @@ def test_two_workers_serve_one_table_and_each_client_sees_the_others_moves(worke
     ann, state = sit(stack, a.ws(made["table"]), made["token"])
     bob, _ = sit(stack, b.ws(made["table"]), joined["token"])
     sockets, states = {0: ann, 1: bob}, {0: state, 1: state}
-    while states[0]["seq"] < 40:
-        top = max(s["seq"] for s in states.values())
-        for seat, ws in sockets.items():
-            while states[seat]["seq"] < top:
-                states[seat] = next_state(ws)
-        assert states[0]["view"]["tricks"] == states[1]["view"]["tricks"]
-        assert states[0]["commit"] == states[1]["commit"]
-        mover = states[0]["view"]["to_move"]
-        ws = sockets[mover]
-        ws.send(json.dumps({"type": "action", "action": states[mover]["view"]["legal"][0]}))
-        while states[mover]["seq"] <= top:
-            states[mover] = next_state(ws)
+    take_turns(sockets, states, 40)
     assert states[0]["seats"][1]["connected"] and states[1]["seats"][0]["connected"]
     time.sleep(AWAY + 1)  # the owner knows Bob is connected to the other worker: not away
     for ws in sockets.values():
@@ -282,29 +289,13 @@ def test_a_worker_whose_listening_connection_is_cut_listens_again(workers, pg_ur
     ann, state = sit(stack, a.ws(made["table"]), made["token"])
     bob, _ = sit(stack, b.ws(made["table"]), joined["token"])
     sockets, states = {0: ann, 1: bob}, {0: state, 1: state}
-
-    def moves(count: int) -> None:
-        """``count`` actions by whoever is to move; both clients see each one."""
-        for _ in range(count):
-            top = max(s["seq"] for s in states.values())
-            for seat, ws in sockets.items():
-                while states[seat]["seq"] < top:
-                    states[seat] = next_state(ws)
-            mover = states[0]["view"]["to_move"]
-            sockets[mover].send(json.dumps(
-                {"type": "action", "action": states[mover]["view"]["legal"][0]}))
-            for seat, ws in sockets.items():
-                while states[seat]["seq"] <= top:
-                    states[seat] = next_state(ws)
-            assert states[0]["commit"] == states[1]["commit"]
-
-    moves(4)
+    take_turns(sockets, states, states[0]["seq"] + 4)
     with psycopg.connect(pg_url, autocommit=True) as db:
         cut = db.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name"
             " LIKE %s AND query LIKE 'LISTEN%%'", (f"spades %:{b.pid}:%",)).fetchall()
     assert cut == [(True,)]
-    moves(6)
+    take_turns(sockets, states, states[0]["seq"] + 6)
     stack.close()
 
 
