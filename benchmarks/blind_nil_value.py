@@ -4,9 +4,12 @@ A duplicate arena (``spades arena --hands``, one process) of ``medium`` declarin
 nil whenever it may (not beside a partner's) against plain ``medium``, which declares
 only when far behind, so never from 0-0. It shows whether a variant's rules make blind
 nil pay: the search players decide it by sampling in partnership and keep the medium
-player's rule in two-player. Prints the report of ``spades arena --json``.
+player's rule in two-player. With ``--b`` another player defends (and declares as it
+would), which measures its defence against blind nils: B's ``blind_nil_success`` in the
+report is A's. Prints the report of ``spades arena --json``.
 
     .venv/bin/python benchmarks/blind_nil_value.py --variant partnership --hands 400 --seed 5
+    .venv/bin/python benchmarks/blind_nil_value.py --b cheat --hands 300 --seed 7
 """
 
 from __future__ import annotations
@@ -39,10 +42,11 @@ def main() -> None:
     parser.add_argument("--variant", default="partnership", choices=["two-player", "partnership"])
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--b", default="medium", help="the defending player (a bot name)")
     args = parser.parse_args()
     # the arena builds bots by name; it runs in this one process, which sees this entry
     BENCHMARK_BOTS["medium-blind-nil"] = AlwaysBlindNil
-    report = run_arena(rules_for(args.variant), "medium-blind-nil", "medium", args.hands,
+    report = run_arena(rules_for(args.variant), "medium-blind-nil", args.b, args.hands,
                        args.seed)
     print(json.dumps(report))
 
