@@ -5,8 +5,8 @@ nil whenever it may (not beside a partner's) against plain ``medium``, which dec
 only when far behind, so never from 0-0. It shows whether a variant's rules make blind
 nil pay: the search players decide it by sampling in partnership and keep the medium
 player's rule in two-player. With ``--b`` another player defends (and declares as it
-would), which measures its defence against blind nils: B's ``blind_nil_success`` in the
-report is A's. Prints the report of ``spades arena --json``.
+would): A's ``blind_nil_success`` in the report is then the share of blind nils made
+against B's defence. Prints the report of ``spades arena --json``.
 
     .venv/bin/python benchmarks/blind_nil_value.py --variant partnership --hands 400 --seed 5
     .venv/bin/python benchmarks/blind_nil_value.py --b cheat --hands 300 --seed 7
@@ -22,6 +22,7 @@ from spades.actions import BLIND_NIL, NO_BLIND_NIL
 from spades.arena import run_arena
 from spades.bots import BENCHMARK_BOTS
 from spades.bots.rules_based import MediumBot
+from spades.errors import SpadesError
 
 
 class AlwaysBlindNil(MediumBot):
@@ -46,8 +47,11 @@ def main() -> None:
     args = parser.parse_args()
     # the arena builds bots by name; it runs in this one process, which sees this entry
     BENCHMARK_BOTS["medium-blind-nil"] = AlwaysBlindNil
-    report = run_arena(rules_for(args.variant), "medium-blind-nil", args.b, args.hands,
-                       args.seed)
+    try:
+        report = run_arena(rules_for(args.variant), "medium-blind-nil", args.b, args.hands,
+                           args.seed)
+    except SpadesError as error:  # a bot name or count it cannot use: one line, no trace
+        parser.error(str(error))
     print(json.dumps(report))
 
 

@@ -22,8 +22,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from spades import rules_for
-from spades.arena import ROLES, Board, BotStats, mean_ci95, play_board
+from spades.arena import ROLES, Board, BotStats, mean_ci95, play_board, side_bots
+from spades.bots import check_bot_name
 from spades.cli import parse_rules
+from spades.errors import SpadesError
 
 
 def _board(args: tuple[Any, ...]) -> tuple[int, Board]:
@@ -60,7 +62,12 @@ def main() -> None:
     parser.add_argument("--rule", action="append", default=[], help="NAME=VALUE, as the arena's")
     parser.add_argument("--matches", action="store_true", help="each board a whole match")
     args = parser.parse_args()
-    rules = rules_for(args.variant, **parse_rules(args.rule))
+    try:  # a wrong value: one line, before any board is played
+        rules = rules_for(args.variant, **parse_rules(args.rule))
+        for name in (n for spec in (*args.a, args.b) for n in side_bots(spec)):
+            check_bot_name(name, benchmark=True)
+    except SpadesError as error:
+        parser.error(str(error))
     tasks = [(i, rules, {"a": a, "b": args.b}, args.seed, board, args.matches)
              for board in range(args.hands) for i, a in enumerate(args.a)]
     points: list[list[float]] = [[0.0] * args.hands for _ in args.a]

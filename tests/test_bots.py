@@ -358,7 +358,7 @@ def test_make_bot_rejects_unknown_bots_and_parameters(spec: str) -> None:
 def test_check_bot_name() -> None:
     for spec in ("random", "hard:samples=3:dd=4", "cmd:python bot.py"):
         check_bot_name(spec)
-    for spec in ("nobody", "hard:samples"):
+    for spec in ("nobody", "hard:samples", "hard:bogus=1", "hard:samples=0"):
         with pytest.raises(SpadesError):
             check_bot_name(spec)
 

@@ -103,9 +103,10 @@ def parse_bot_name(spec: str, benchmark: bool = False) -> tuple[str, dict[str, A
 
 
 def check_bot_name(spec: str, benchmark: bool = False) -> None:
-    """Raise :class:`SpadesError` unless ``spec`` names a bot that can be built."""
+    """Raise :class:`SpadesError` unless ``spec`` names a bot that can be built, with
+    parameters it takes and budgets it accepts (an outside program is not started)."""
     if not spec.startswith(EXTERNAL_PREFIX):
-        parse_bot_name(spec, benchmark)
+        close_bot(make_bot(spec, 0, benchmark))
 
 
 def make_bot(spec: str, seed: int | str, benchmark: bool = False,
