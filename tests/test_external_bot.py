@@ -512,3 +512,35 @@ def test_a_planned_give_is_dropped_when_its_exchange_is_undone(tmp_path: Path) -
         game.undo()
         again = bot.act(game.observation(seat))
         assert again == first and bot.decisions == 2 and bot.problems == []
+
+
+# --- the independent search opponent of the benchmarks ----------------------------------
+
+ISMCTS = ROOT / "benchmarks" / "ismcts_bot.py"
+
+
+@pytest.mark.parametrize("variant", ["two-player", "partnership"])
+def test_the_ismcts_opponent_plays_whole_hands_legally(variant: str) -> None:
+    """The benchmark's search opponent answers every decision of a hand (draft, bids, an
+    exchange for a random partner's blind nil, every card) with a legal action of its own:
+    none falls back to a random one."""
+    command = f"{PYTHON} {shlex.quote(str(ISMCTS))} --iterations 20"
+    with ExternalBot(command, random.Random(4)) as bot:
+        game, taken = play(rules_for(variant, **SHORT), {0: bot}, seed="ismcts", max_hands=2)
+        assert bot.problems == [] and bot.fallbacks == 0
+        assert sum(a.kind == "play" for a in taken) == 13 * min(2, len(game.hands))
+        assert any(a.kind == "bid" for a in taken)
+
+
+def test_the_ismcts_opponent_repeats_its_decisions() -> None:
+    """The same message and seed give the same answer, so a benchmark can be run again."""
+    game = Game(rules_for("two-player"), seed=9)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    observation = game.observation(game.to_move)
+    answers = set()
+    for _ in range(2):
+        with ExternalBot(f"{PYTHON} {shlex.quote(str(ISMCTS))} --iterations 200",
+                         random.Random(0)) as bot:
+            answers.add(bot.act(observation))
+    assert len(answers) == 1 and answers.pop() in observation.legal
