@@ -107,16 +107,17 @@ class SearchBot:
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
-                 bids: int | None = None, early: int = 0, fit: int = 8,
+                 bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 0,
                  blind_nil: BlindNilPolicy | str = "always") -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
+                                  
                                   ("time", time, (int, float, type(None)))):
             if not isinstance(value, kind) or isinstance(value, bool) or (
                     value is not None and value <= 0):
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
         for name, value in (("draft", draft), ("bids", 0 if bids is None else bids),
-                            ("early", early)):
+                            ("early", early), ("leads", leads)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SpadesError(f"the budget {name} must be a whole number from 0, not "
                                   f"{value!r}")
@@ -124,6 +125,7 @@ class SearchBot:
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
+        self.lead_samples = leads
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -176,7 +178,8 @@ class SearchBot:
         """Deals for this decision: a third with 11 or more tricks left, half with 8 to 10."""
         left = len(obs.hand)
         share = 3 if left > 10 else 2 if left > 7 else 1
-        return max(self.min_samples, self.samples // share)
+        leading = self.lead_samples if not (obs.trick and obs.trick.cards) else 0
+        return max(self.min_samples, self.samples // share, leading)
 
     def _worlds(self, obs: Observation, most: int | None = None
                 ) -> Callable[[], list[int] | None]:
