@@ -52,9 +52,9 @@ EXPECTED_PHASES = {
     "two-player-no-nil": {"draft", "bidding", "play"},
 }
 CHEAP = {
-    "hard": "hard:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2",
-    "expert": "expert:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2",
-    "cheat": "cheat:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2",
+    "hard": "hard:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2:leads=2",
+    "expert": "expert:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2:leads=2",
+    "cheat": "cheat:samples=2:dd=3:min_samples=1:bids=2:draft=2:early=2:leads=2",
 }
 SEARCHERS = ("hard", "expert", "cheat")
 BLIND_TO_HIDDEN = ("random", "easy", "medium", "hard")
@@ -621,6 +621,23 @@ def test_a_two_player_bid_solves_the_deals_its_budget_names() -> None:
     assert "over 10 sampled deals" in make_bot("hard:bids=10", 1).explain(obs)[1]
     action, reason = make_bot("hard:bids=0", 1).explain(obs)
     assert action == make_bot("medium", 1).act(obs) and "rule of thumb" in reason
+
+
+def test_a_lead_samples_more_deals_than_an_answer_early_in_the_hand() -> None:
+    """Two players, first trick: the lead is valued on ``leads`` deals (48 by default, 96
+    for expert), the answer to it on a third of ``samples`` (8)."""
+    game = Game(rules_for("two-player"), seed=4)
+    bots = [make_bot("medium", seat) for seat in range(2)]
+    while game.phase != "play":
+        obs = game.observation(game.to_move)
+        game.apply("no blind nil" if obs.phase == "blind nil" else bots[obs.seat].act(obs))
+    lead = game.observation(game.to_move)
+    assert "over 48 sampled deals" in make_bot("hard", 1).explain(lead)[1]
+    assert "over 96 sampled deals" in make_bot("expert", 1).explain(lead)[1]
+    assert "over 5 sampled deals" in make_bot("hard:leads=5:samples=3", 1).explain(lead)[1]
+    game.apply(bots[lead.seat].act(lead))
+    answer = game.observation(game.to_move)
+    assert "over 8 sampled deals" in make_bot("hard", 1).explain(answer)[1]
 
 
 def test_a_two_player_bid_counts_on_the_tricks_a_drafting_opponent_leaves() -> None:

@@ -96,7 +96,9 @@ class SearchBot:
     (0: the medium player's rule); ``early``: the sampled deals
     played out per card before the solver takes over with four hands (0: the medium
     player's card); ``fit``: the deals drawn at most for one sample that agrees with
-    the bids made (1: the first deal drawn stands). ``blind_nil``: the blind nil policy
+    the bids made (1: the first deal drawn stands); ``leads``: the deals for a lead (no
+    card on the table yet) whatever the tricks left, where a guess costs most and a deal
+    costs the solver no more than for any other card. ``blind_nil``: the blind nil policy
     (:mod:`.policy`) within which the search (or, with two players, the medium player's
     rule) decides.
     """
@@ -107,11 +109,10 @@ class SearchBot:
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
-                 bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 0,
+                 bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always") -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
-                                  
                                   ("time", time, (int, float, type(None)))):
             if not isinstance(value, kind) or isinstance(value, bool) or (
                     value is not None and value <= 0):
@@ -175,7 +176,8 @@ class SearchBot:
         return self.BID_DEALS[obs.rules.players]
 
     def _sample_count(self, obs: Observation) -> int:
-        """Deals for this decision: a third with 11 or more tricks left, half with 8 to 10."""
+        """Deals for this decision: a third with 11 or more tricks left, half with 8 to 10;
+        a lead at least ``leads``."""
         left = len(obs.hand)
         share = 3 if left > 10 else 2 if left > 7 else 1
         leading = self.lead_samples if not (obs.trick and obs.trick.cards) else 0
@@ -478,12 +480,12 @@ def hard(rng: random.Random, **budget: Any) -> SearchBot:
 
 class ExpertSearch(SearchBot):
     """``expert``: the search with a larger budget, twice ``hard``'s deals for each
-    card, draft choice and two-player bid."""
+    card, lead, draft choice and two-player bid."""
 
     BID_DEALS: ClassVar[dict[int, int]] = {2: 512, 4: 32}
 
     def __init__(self, rng: random.Random, **budget: Any) -> None:
-        super().__init__(rng, **{"samples": 48, "draft": 96, **budget})
+        super().__init__(rng, **{"samples": 48, "draft": 96, "leads": 96, **budget})
 
 
 def expert(rng: random.Random, **budget: Any) -> SearchBot:
