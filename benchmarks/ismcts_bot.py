@@ -395,9 +395,9 @@ def choose_bid(table: Table, legal: list[str], rng: random.Random) -> str:
     for action in legal:
         if action == "nil":
             p, worth = nil_made / BID_DEALS, rules["nil_points"]
-            options[action] = (2 * p - 1) * worth + sum(
-                contract_points(partner_bid, t, rules) for t in partner_alone
-            ) / BID_DEALS * (partner_bid > 0)
+            partner_points = sum(contract_points(partner_bid, t, rules)
+                                 for t in partner_alone) / BID_DEALS if partner_bid > 0 else 0.0
+            options[action] = (2 * p - 1) * worth + partner_points
         else:
             options[action] = mean_points(int(action.split()[1]))
     return max(options, key=lambda a: options[a])
