@@ -7,6 +7,7 @@ whose bit ``c`` is set when card ``c`` is in it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from .errors import NotationError, quoted
@@ -64,6 +65,21 @@ def winning_index(trick: Sequence[Card]) -> int:
 def card_text(card: Card) -> str:
     """``card`` in its output form, e.g. ``'AS'``."""
     return CARD_TEXT[card]
+
+
+def card_label(card: Card) -> str:
+    """``card`` as a person reads it: ``'Q♥'``, ``'10♠'``."""
+    rank = rank_of(card)
+    return ("10" if rank == TEN else RANK_LETTERS[rank]) + SUIT_SYMBOLS[suit_of(card)]
+
+
+_NOTATION = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+
+
+def in_symbols(text: str) -> str:
+    """``text`` with every card in record notation (``'play TH'``) as a person reads it
+    (``'play 10♥'``)."""
+    return _NOTATION.sub(lambda m: card_label(parse_card(m[0])), text)
 
 
 def parse_card(text: str) -> Card:

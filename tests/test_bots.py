@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 from helpers import opponent_must_hold_drawn_cards
 
-from spades import Game, Observation, SpadesError, rules_for
+from spades import Action, Game, Observation, SpadesError, rules_for
 from spades.bots import (
     BENCHMARK_BOTS,
     BOTS,
@@ -648,3 +648,15 @@ def test_a_two_player_bid_counts_on_the_tricks_a_drafting_opponent_leaves() -> N
     uniform._sample = lambda o: search.sample_hands(o, uniform.rng)  # type: ignore[method-assign]
     drafted = make_bot("hard", 1)
     assert drafted.act(obs).tricks < uniform.act(obs).tricks
+
+
+def test_a_hint_says_equal_cards_are_worth_as_much() -> None:
+    """Two cards of the same worth read "as much as", not "0.0 more than"; a clear
+    winner reads how much more; a preferred card kept within its margin reads less."""
+    jack, ten = Action.play(parse_card("JH")), Action.play(parse_card("TH"))
+    assert search._best_card({jack: 30.0, ten: 30.0}, 10, "deals")[1].endswith(
+        "as much as TH")
+    assert search._best_card({jack: 30.0, ten: 10.0}, 10, "deals")[1].endswith(
+        "2.0 more than TH")
+    assert search._best_card({jack: 10.0, ten: 20.0}, 10, "deals", prefer=jack, margin=2.0
+                             )[1].endswith("1.0 less than TH")

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from spades import Action, NotationError, card_text, parse_card
 from spades.actions import END_GIVE, GIVE_BASE, NUM_ACTIONS, parse_give
+from spades.cards import card_label, in_symbols
 from spades.errors import quoted
 
 ACE_OF_SPADES = 51
@@ -289,3 +290,10 @@ def test_repr_is_runnable(text):
     action = Action.parse(text)
     assert eval(repr(action), {"Action": Action}) == action
     assert repr(action).startswith("Action.")
+
+
+def test_cards_in_text_read_with_suit_symbols_and_words_stay_as_they_are() -> None:
+    """What players read names cards as on the table, never in record notation."""
+    assert in_symbols("play TH, not QS: 2C was led") == "play 10♥, not Q♠: 2♣ was led"
+    assert in_symbols("THE ACE is high; AS") == "THE ACE is high; A♠"
+    assert [card_label(parse_card(c)) for c in ("TD", "AS", "2c")] == ["10♦", "A♠", "2♣"]

@@ -15,12 +15,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from spades import Game, card_text, rules_for
 from spades.actions import Action, parse_give
+from spades.cards import in_symbols
 from spades.chance import Chance
 from spades.cli import build_parser
 from spades.server import table as table_module
 from spades.server.app import create_app
 from spades.server.fair import commitment, deck_from_seed
-from spades.server.table import Settings, apply_event, card_symbols
+from spades.server.table import Settings, apply_event
 from tests.helpers import visible
 
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
@@ -395,7 +396,7 @@ def test_a_give_is_taken_whole_and_a_hostile_one_is_refused_in_a_line_changing_n
         for player, text, expected in [
             (players[0], f"give {held[0]} {held[0]}", "a card given twice"),
             (players[0], "give XX", "XX"),
-            (players[0], f"give {held[0]} {missing}", f"you do not hold {card_symbols(missing)}"),
+            (players[0], f"give {held[0]} {missing}", f"you do not hold {in_symbols(missing)}"),
             (players[0], f"give {' '.join(held[:4])}", "you must give at most 3 cards"),
             (players[1], f"give {held[0]}", "it is Ann's turn"),
         ]:

@@ -14,7 +14,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from spades.actions import BLIND_NIL, Action
-from spades.cards import Card, card_text, sorted_cards
+from spades.cards import Card, card_label, card_text, in_symbols, sorted_cards
 from spades.errors import IllegalAction, SpadesError
 from spades.observation import Observation
 from spades.tui import make_app
@@ -29,7 +29,7 @@ from spades.tui.screens import (
     ScoreSheetScreen,
 )
 from spades.tui.session import HUMAN, SAVE_FILE, PlaySession, warm_up_solver
-from spades.tui.widgets import CardWidget, OptionWidget, card_label, in_symbols
+from spades.tui.widgets import CardWidget, OptionWidget
 
 SIZE = (80, 24)
 QUICK = {"speed": "instant", "trick_pause": "off"}  # the preferences of quick tests

@@ -362,8 +362,8 @@ class SearchBot:
         ranked = sorted(choices, key=lambda a: (totals[a], a == medium), reverse=True)
         best, second = ranked[0], ranked[1]
         return best, (f"expected {totals[best] / deals:+.1f} points over {deals} sampled deals "
-                      f"played out, {(totals[best] - totals[second]) / deals:.1f} more than "
-                      f"bidding {second.tricks or 'nil'}")
+                      "played out, " + _compared((totals[best] - totals[second]) / deals,
+                                                 f"bidding {second.tricks or 'nil'}"))
 
     def _declare(self, obs: Observation) -> tuple[Action, str]:
         """Blind nil or not, with four hands: the better mean value over sampled deals
@@ -399,8 +399,16 @@ def _best_card(totals: dict[Action, float], deals: int, how: str,
                                            a == prefer), reverse=True)
     best, second = ranked[0], ranked[1]
     return best, (f"worth {totals[best] / deals:+.1f} points to your side on average over "
-                  f"{deals} sampled {how}, {(totals[best] - totals[second]) / deals:.1f} more "
-                  f"than {card_text(second.card)}")
+                  f"{deals} sampled {how}, "
+                  + _compared((totals[best] - totals[second]) / deals, card_text(second.card)))
+
+
+def _compared(more: float, other: str) -> str:
+    """How much more the chosen action is worth than the next best, ``other``, for a
+    person; less where a preferred action stood within its margin."""
+    if abs(more) < 0.05:
+        return f"as much as {other}"
+    return f"{abs(more):.1f} {'more' if more > 0 else 'less'} than {other}"
 
 
 def _at_bidding(hands: Sequence[int], played: Sequence[int]) -> list[int]:

@@ -57,7 +57,7 @@ from typing import Any
 from ..actions import END_GIVE, Action, parse_give
 from ..bots import BOTS
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
-from ..cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text
+from ..cards import Card, card_text, in_symbols
 from ..chance import Chance
 from ..errors import IllegalAction, NotationError, SpadesError, quoted
 from ..game import Game, Phase
@@ -89,26 +89,19 @@ class Forbidden(ClientError):
     """A seat asked for without its invite secret, or with a wrong one."""
 
 
-_CARD = re.compile(r"\b([2-9TJQKA])([CDHS])\b")
 _SAID = {"nil": "bid nil", "blind nil": "bid blind nil", "no blind nil": "decline blind nil",
          "keep": "keep the card", "discard": "discard the card"}  # the rest read as they are
-
-
-def card_symbols(text: str) -> str:
-    """``text`` with its cards as a person reads them: ``'play TH'`` -> ``'play 10♥'``."""
-    return _CARD.sub(lambda m: ("10" if m[1] == "T" else m[1])
-                     + SUIT_SYMBOLS[SUIT_LETTERS.index(m[2])], text)
 
 
 def in_words(error: IllegalAction, names: list[str], to_move: int | None) -> str:
     """An action the engine refused, in the words of the person who tried it: whose turn
     it is by name, cards with their suit symbols (``"You cannot play K♥ now: it is Bob's
     turn."``), from the error's ``seat``, ``action`` and ``reason``."""
-    action = _SAID.get(str(error.action), card_symbols(str(error.action)))
+    action = _SAID.get(str(error.action), in_symbols(str(error.action)))
     if error.seat != to_move:
         whose = "nobody's" if to_move is None else f"{names[to_move]}'s"
         return f"You cannot {action} now: it is {whose} turn."
-    reason = card_symbols(error.reason)
+    reason = in_symbols(error.reason)
     reason = re.sub(r"^(must|does not) ", lambda m: "you must " if m[1] == "must"
                     else "you do not ", reason)
     return f"You cannot {action}: {reason}."

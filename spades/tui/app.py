@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 
 from ..actions import BLIND_NIL, DISCARD, END_GIVE, KEEP, NO_BLIND_NIL, Action, Kind
 from ..bots.policy import BlindNilPolicy
-from ..cards import SUIT_SYMBOLS, TEN, Card, parse_card, rank_of
+from ..cards import SUIT_SYMBOLS, TEN, Card, card_label, in_symbols, parse_card, rank_of
 from ..errors import IllegalAction, SpadesError
 from ..observation import Observation, Phase, TrickView
 from .prefs import Preferences, save_preferences
@@ -42,13 +42,11 @@ from .widgets import (
     Drawn,
     OptionWidget,
     action_words,
-    card_label,
     card_text,
     draw_plays,
     draw_scores,
     draw_table,
     give_words,
-    in_symbols,
 )
 
 HAND_SLOTS = 13

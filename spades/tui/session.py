@@ -28,14 +28,13 @@ from ..bots import BOTS, make_bot
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
 from ..bots.search import hard
 from ..bots.solver import Deal, trick_values
-from ..cards import Card
+from ..cards import Card, card_label
 from ..errors import SpadesError
 from ..game import Game
 from ..observation import Observation, TrickView
 from ..rules import Rules, rules_for
 from ..scoring import HandResult
 from .prefs import write_atomically
-from .widgets import card_label
 
 HUMAN = 0
 SAVE_FORMAT = "spades-saved-game"

@@ -6,7 +6,6 @@ finished hand, its public summary): no other seat's cards ever reach a widget.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
@@ -18,14 +17,11 @@ from ..cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
-    RANK_LETTERS,
     SPADES,
     SUIT_NAMES,
     SUIT_SYMBOLS,
-    TEN,
     Card,
-    parse_card,
-    rank_of,
+    card_label,
     sorted_cards,
     suit_of,
 )
@@ -36,17 +32,6 @@ SUIT_COLOURS = {  # two colours, and four with the preference on
     False: ("default", "red", "red", "default"),
     True: ("green", "#2f7fff", "red", "default"),  # a colour Textual and Rich both read
 }
-
-
-def card_label(card: Card) -> str:
-    """A card as the screen shows it: ``Q♥``, ``10♠``."""
-    rank = rank_of(card)
-    return ("10" if rank == TEN else RANK_LETTERS[rank]) + SUIT_SYMBOLS[suit_of(card)]
-
-
-def in_symbols(text: str) -> str:
-    """``text`` with every card in record notation (``TH``) written as on screen (``10♥``)."""
-    return re.sub(r"\b(?:10|[2-9TJQKA])[CDHS]\b", lambda m: card_label(parse_card(m[0])), text)
 
 
 def action_words(action: Action) -> str:
