@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pytest
 from helpers import opponent_must_hold_drawn_cards
@@ -31,7 +31,6 @@ from spades.bots.belief import played_by
 from spades.bots.rollout import Outcome, Rollout
 from spades.bots.search import SearchBot
 from spades.cards import DECK_SIZE, SUIT_MASKS, cards_in, mask_of, parse_card
-from spades.scoring import contracts
 
 CONFIGS = {
     "two-player": rules_for("two-player", target=200),
@@ -661,30 +660,3 @@ def test_a_hint_says_equal_cards_are_worth_as_much() -> None:
         "2.0 more than TH")
     assert search._best_card({jack: 10.0, ten: 20.0}, 10, "deals", prefer=jack, margin=2.0
                              )[1].endswith("1.0 less than TH")
-
-
-def test_overtricks_of_a_made_contract_cost_their_share_of_the_sandbag_penalty() -> None:
-    """With ``made_bags``, once a side has taken the tricks it bid, each trick more costs
-    it a tenth of the penalty (a bag's share), and the other side's as well once hers is
-    made; before a contract is made, its overtricks count as they score."""
-    game = Game(rules_for("two-player"), seed=4)
-    bots = [make_bot("medium", seat) for seat in range(2)]
-    while game.phase != "play":
-        obs = game.observation(game.to_move)
-        game.apply("no blind nil" if obs.phase == "blind nil" else bots[obs.seat].act(obs))
-    obs = replace(game.observation(game.to_move), bids=(3, 8), tricks_won=(3, 8),
-                  bag_totals=(0, 0))
-    bids = contracts(obs.bids, obs.blind_nil)
-    me = obs.seat
-    mine_twice = (5, 8) if me == 0 else (3, 10)  # the last two tricks to the seat
-    hers_twice = (3, 10) if me == 0 else (5, 8)
-    plain = search.match_value(obs, bids)
-    charged = search.match_value(obs, bids, made_bags=1.0)
-    assert plain(mine_twice) - plain(hers_twice) == 4  # two points each way
-    assert charged(mine_twice) - charged(hers_twice) == 4 - 2 * 2 * 10
-    not_made = replace(obs, tricks_won=(2, 8) if me == 0 else (3, 7))
-    ours_open = search.match_value(not_made, bids, made_bags=1.0)
-    plain_open = search.match_value(not_made, bids)
-    # only the other side's contract is made: her one bag is worth 10 to the seat, and the
-    # seat's own bag nothing more than its point
-    assert ours_open((4, 9)) - plain_open((4, 9)) == 10

@@ -55,23 +55,16 @@ ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in roll
 
 
 def match_value(
-    obs: Observation, contracts: Sequence[Contract], made_bags: float = 0.0
+    obs: Observation, contracts: Sequence[Contract]
 ) -> Callable[[tuple[int, ...]], float]:
     """The end value of the hand for the seat's side, given the tricks each seat wins.
 
     Hand points less sandbag penalties for both sides, as a difference, plus
-    :data:`MATCH_WEIGHT` when the hand ends the match one way or the other. A side
-    whose contract (no nil in it) is already made when the seat decides is also charged
-    ``made_bags`` times each bag's share of the sandbag penalty for the bags it ends
-    with, the penalty it pays in this hand counted back: its overtricks cost what they
-    will cost later, where ducking them risks no set.
+    :data:`MATCH_WEIGHT` when the hand ends the match one way or the other.
     """
     rules = obs.rules
     side = rules.side_of(obs.seat)
     cache: dict[tuple[int, ...], float] = {}
-    per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
-    charged = [made_bags * per_bag if _contract_made(obs, contracts, s) else 0.0
-               for s in range(rules.sides)]
 
     def value(won: tuple[int, ...]) -> float:
         if won in cache:
@@ -80,24 +73,12 @@ def match_value(
         totals = result.scores
         ours, theirs = totals[side], totals[1 - side]
         worth = float(ours - theirs - (obs.scores[side] - obs.scores[1 - side]))
-        for s, charge in enumerate(charged):
-            if charge:
-                cost = charge * result.bags[s] - made_bags * result.penalties[s]
-                worth += -cost if s == side else cost
         if match_winner is not None:
             worth += MATCH_WEIGHT if match_winner == side else -MATCH_WEIGHT
         cache[won] = worth
         return worth
 
     return value
-
-
-def _contract_made(obs: Observation, contracts: Sequence[Contract], side: int) -> bool:
-    """Whether ``side`` has bid, with no nil, and already taken the tricks it bid."""
-    seats = [s for s in range(obs.rules.players) if obs.rules.side_of(s) == side]
-    if any(obs.bids[s] is None or contracts[s].tricks == 0 for s in seats):
-        return False
-    return sum(obs.tricks_won[s] for s in seats) >= sum(contracts[s].tricks for s in seats)
 
 
 class SearchBot:
@@ -129,7 +110,7 @@ class SearchBot:
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
-                 blind_nil: BlindNilPolicy | str = "always", made_bags: float = 0.0) -> None:
+                 blind_nil: BlindNilPolicy | str = "always") -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -146,11 +127,6 @@ class SearchBot:
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
         self.lead_samples = leads
-        if not isinstance(made_bags, (int, float)) or isinstance(made_bags, bool) or not (
-                0 <= made_bags <= 1):
-            raise SpadesError(f"the budget made_bags must be a number from 0 to 1, not "
-                              f"{made_bags!r}")
-        self.made_bags = float(made_bags)
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -264,7 +240,7 @@ class SearchBot:
 
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
-        evaluate = match_value(obs, bids, self.made_bags)
+        evaluate = match_value(obs, bids)
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
         deals = 0
