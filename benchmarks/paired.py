@@ -21,7 +21,7 @@ import math
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from spades import rules_for
+from spades import Rules, rules_for
 from spades.arena import ROLES, Board, BotStats, mean_ci95, play_board, side_bots
 from spades.bots import check_bot_name
 from spades.cli import parse_rules
@@ -51,6 +51,43 @@ def _interval(values: list[float]) -> dict[str, Any]:
     return {"mean": round(mean, 2), "ci95": [round(low, 2), round(high, 2)]}
 
 
+def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, workers: int,
+            matches: bool = False) -> list[dict[str, Any]]:
+    """Every A of ``a_specs`` against ``b`` on the same boards: one report row an A."""
+    tasks = [(i, rules, {"a": a, "b": b}, seed, board, matches)
+             for board in range(hands) for i, a in enumerate(a_specs)]
+    points: list[list[float]] = [[0.0] * hands for _ in a_specs]
+    wins: list[list[float]] = [[0.0] * hands for _ in a_specs]
+    stats = [{role: BotStats() for role in ROLES} for _ in a_specs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for which, board in pool.map(_board, tasks, chunksize=1):
+            points[which][board.index] = board.points_per_hand
+            wins[which][board.index] = board.a_wins
+            for role in ROLES:
+                stats[which][role].add(board.stats[role])
+    cheat = next((i for i, a in enumerate(a_specs) if a.split(":")[0] == "cheat"), None)
+    rows = []
+    for i, a in enumerate(a_specs):
+        summary = {role: stats[i][role].summary() for role in ROLES}
+        row: dict[str, Any] = {"a": a, "a_minus_b": _interval(points[i]),
+                               "a_wins": _interval(wins[i])}
+        for role, field in (("a", "set_rate"), ("a", "bags_per_hand"), ("b", "set_rate"),
+                            ("a", "nil_success"), ("b", "nil_success"),
+                            ("a", "decision_seconds")):
+            row[f"{role}_{field}"] = summary[role][field]
+        if i:
+            row["minus_first"] = _interval([p - q for p, q in zip(points[i], points[0],
+                                                                   strict=True)])
+            row["wins_minus_first"] = _interval([p - q for p, q in zip(wins[i], wins[0],
+                                                                        strict=True)])
+        if cheat is not None and i != cheat:
+            ratio, low, high = share(points[i], points[cheat])
+            row["share_of_cheat"] = {"mean": round(ratio, 3), "ci95": [round(low, 3),
+                                                                       round(high, 3)]}
+        rows.append(row)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="two-player")
@@ -68,42 +105,11 @@ def main() -> None:
             check_bot_name(name, benchmark=True)
     except SpadesError as error:
         parser.error(str(error))
-    tasks = [(i, rules, {"a": a, "b": args.b}, args.seed, board, args.matches)
-             for board in range(args.hands) for i, a in enumerate(args.a)]
-    points: list[list[float]] = [[0.0] * args.hands for _ in args.a]
-    wins: list[list[float]] = [[0.0] * args.hands for _ in args.a]
-    stats = [{role: BotStats() for role in ROLES} for _ in args.a]
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for which, board in pool.map(_board, tasks, chunksize=1):
-            points[which][board.index] = board.points_per_hand
-            wins[which][board.index] = board.a_wins
-            for role in ROLES:
-                stats[which][role].add(board.stats[role])
-    cheat = next((i for i, a in enumerate(args.a) if a.split(":")[0] == "cheat"), None)
-    report: dict[str, Any] = {"variant": args.variant, "b": args.b, "boards": args.hands,
-                              "mode": "matches" if args.matches else "hands",
-                              "seed": args.seed, "rules": args.rule, "players": []}
-    for i, a in enumerate(args.a):
-        summary = {role: stats[i][role].summary() for role in ROLES}
-        row: dict[str, Any] = {"a": a, "a_minus_b": _interval(points[i]),
-                               "a_wins": _interval(wins[i])}
-        for role, field in (("a", "set_rate"), ("a", "bags_per_hand"), ("b", "set_rate"),
-                            ("a", "nil_success"), ("b", "nil_success"),
-                            ("a", "decision_seconds")):
-            row[f"{role}_{field}"] = summary[role][field]
-        if i:
-            row["minus_first"] = _interval([p - q for p, q in zip(points[i], points[0],
-                                                                   strict=True)])
-            row["wins_minus_first"] = _interval([p - q for p, q in zip(wins[i], wins[0],
-                                                                        strict=True)])
-        if cheat is not None and i != cheat:
-            ratio, low, high = share(points[i], points[cheat])
-            row["share_of_cheat"] = {"mean": round(ratio, 3), "ci95": [round(low, 3),
-                                                                       round(high, 3)]}
-        report["players"].append(row)
-    players = report.pop("players")
-    print(json.dumps(report))
-    for row in players:  # one line a player
+    rows = compare(rules, args.a, args.b, args.hands, args.seed, args.workers, args.matches)
+    print(json.dumps({"variant": args.variant, "b": args.b, "boards": args.hands,
+                      "mode": "matches" if args.matches else "hands", "seed": args.seed,
+                      "rules": args.rule}))
+    for row in rows:  # one line a player
         print(json.dumps(row))
 
 

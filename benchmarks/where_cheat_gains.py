@@ -3,11 +3,10 @@
 Two benchmark bots split ``cheat`` in two: ``cheat-bids`` sees every card when it bids
 and draws its card-play samples as ``hard`` does; ``cheat-play`` bids as ``hard`` does and
 sees every card in the play. (The draft is ``hard``'s in both, as it is ``cheat``'s: the
-sampled draft does not read the hidden hands.) Each plays a duplicate arena against B in
-this process's pool; the reports of ``spades arena --json``, one a line.
+sampled draft does not read the hidden hands.) ``hard``, ``cheat`` and the two play B on
+the same boards, compared pairwise as ``paired.py`` does; its report, one line a player.
 
-    .venv/bin/python benchmarks/where_cheat_gains.py --b "cmd:python benchmarks/guide_bot.py" \\
-        --hands 300 --seed 41
+    .venv/bin/python benchmarks/where_cheat_gains.py --b medium --hands 300 --seed 88
 """
 
 from __future__ import annotations
@@ -18,10 +17,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from paired import compare
+
 from spades import Observation, rules_for
-from spades.arena import run_arena
-from spades.bots import BENCHMARK_BOTS
+from spades.arena import side_bots
+from spades.bots import BENCHMARK_BOTS, check_bot_name
 from spades.bots.search import CheatBot
+from spades.errors import SpadesError
 
 
 class _Split(CheatBot):
@@ -67,12 +69,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    try:  # a wrong opponent: one line, before any board is played
+        for name in side_bots(args.b):
+            check_bot_name(name, benchmark=True)
+    except SpadesError as error:
+        parser.error(str(error))
     # the arena builds bots by name; its worker processes are forked from this one
     BENCHMARK_BOTS["cheat-bids"], BENCHMARK_BOTS["cheat-play"] = CheatBids, CheatPlay
-    for a in ("cheat-bids", "cheat-play"):
-        report = run_arena(rules_for(args.variant), a, args.b, args.hands, args.seed,
-                           workers=args.workers)
-        print(json.dumps(report), flush=True)
+    players = ["hard", "cheat", "cheat-bids", "cheat-play"]
+    for row in compare(rules_for(args.variant), players, args.b, args.hands, args.seed,
+                       args.workers):
+        print(json.dumps(row), flush=True)
 
 
 if __name__ == "__main__":
