@@ -28,6 +28,13 @@ from spades.cli import parse_rules
 from spades.errors import SpadesError
 
 
+def check_players(specs: list[str]) -> None:
+    """Raise :class:`SpadesError` naming the first bot in ``specs`` (sides, as the
+    arena's) that is not a player or benchmark player."""
+    for name in (n for spec in specs for n in side_bots(spec)):
+        check_bot_name(name, benchmark=True)
+
+
 def _board(args: tuple[Any, ...]) -> tuple[int, Board]:
     which, rules, specs, seed, index, matches = args
     return which, play_board(rules, specs, seed, index, matches, False)
@@ -101,8 +108,7 @@ def main() -> None:
     args = parser.parse_args()
     try:  # a wrong value: one line, before any board is played
         rules = rules_for(args.variant, **parse_rules(args.rule))
-        for name in (n for spec in (*args.a, args.b) for n in side_bots(spec)):
-            check_bot_name(name, benchmark=True)
+        check_players([*args.a, args.b])
     except SpadesError as error:
         parser.error(str(error))
     rows = compare(rules, args.a, args.b, args.hands, args.seed, args.workers, args.matches)

@@ -17,11 +17,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from paired import compare
+from paired import check_players, compare
 
 from spades import Observation, rules_for
-from spades.arena import side_bots
-from spades.bots import BENCHMARK_BOTS, check_bot_name
+from spades.bots import BENCHMARK_BOTS
 from spades.bots.search import CheatBot
 from spades.errors import SpadesError
 
@@ -70,8 +69,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     try:  # a wrong opponent: one line, before any board is played
-        for name in side_bots(args.b):
-            check_bot_name(name, benchmark=True)
+        check_players([args.b])
     except SpadesError as error:
         parser.error(str(error))
     # the arena builds bots by name; its worker processes are forked from this one
