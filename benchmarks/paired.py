@@ -6,8 +6,10 @@ be told from the noise by comparing them. This script plays every A on every boa
 against B (the boards shared, the work interleaved so that the machine's load falls on
 all alike) and reports each A - B, each A - A1 paired board by board, and, when
 ``cheat`` is among the A's, each A's share of cheat's edge over B with its interval
-(the ratio of the two means, by the delta method). With ``--matches`` each board is a
-whole match, and each A's match win share is paired too.
+(the ratio of the two means, by the delta method). A board from 0-0 pays no sandbag
+penalty, so each difference is also given with every bag charged its share of the
+penalty, as in a long match (``..._bags_charged``). With ``--matches`` each board is a
+whole match, whose penalties are paid, and each A's match win share is paired too.
 
     .venv/bin/python benchmarks/paired.py --variant two-player --b medium \\
         --a hard --a cheat --a hard:draft=48 --hands 300 --seed 63
@@ -64,11 +66,16 @@ def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, wor
     tasks = [(i, rules, {"a": a, "b": b}, seed, board, matches)
              for board in range(hands) for i, a in enumerate(a_specs)]
     points: list[list[float]] = [[0.0] * hands for _ in a_specs]
+    charged: list[list[float]] = [[0.0] * hands for _ in a_specs]
+    bag_share = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
     wins: list[list[float]] = [[0.0] * hands for _ in a_specs]
     stats = [{role: BotStats() for role in ROLES} for _ in a_specs]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for which, board in pool.map(_board, tasks, chunksize=1):
             points[which][board.index] = board.points_per_hand
+            mine, theirs = board.stats["a"], board.stats["b"]
+            more_bags = (mine.bags - theirs.bags) / max(mine.hands, 1)
+            charged[which][board.index] = board.points_per_hand - bag_share * more_bags
             wins[which][board.index] = board.a_wins
             for role in ROLES:
                 stats[which][role].add(board.stats[role])
@@ -82,9 +89,14 @@ def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, wor
                             ("a", "nil_success"), ("b", "nil_success"),
                             ("a", "decision_seconds")):
             row[f"{role}_{field}"] = summary[role][field]
+        if not matches:
+            row["a_minus_b_bags_charged"] = _interval(charged[i])
         if i:
             row["minus_first"] = _interval([p - q for p, q in zip(points[i], points[0],
                                                                    strict=True)])
+            if not matches:
+                row["minus_first_bags_charged"] = _interval(
+                    [p - q for p, q in zip(charged[i], charged[0], strict=True)])
             row["wins_minus_first"] = _interval([p - q for p, q in zip(wins[i], wins[0],
                                                                         strict=True)])
         if cheat is not None and i != cheat:
