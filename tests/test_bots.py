@@ -364,10 +364,44 @@ def test_check_bot_name() -> None:
 
 
 def test_make_bot_rejects_a_budget_that_is_not_a_number() -> None:
-    for spec in ("hard:samples=abc", "hard:draft=-1", "hard:draft=0.5", "hard:samples=0"):
+    for spec in ("hard:samples=abc", "hard:draft=-1", "hard:draft=0.5", "hard:samples=0",
+                 "hard:own_bags=-1", "hard:own_bags=x"):
         with pytest.raises(SpadesError):
             make_bot(spec, 0)
     assert make_bot("hard:draft=0", 0).draft_samples == 0
+
+
+def test_a_made_contract_charges_each_further_bag_its_share_of_the_penalty() -> None:
+    """With ``own_bags``, once the side has taken its bid, a bag costs a tenth of the
+    sandbag penalty (the penalty the hand pays counted back); before, nothing changes."""
+    from spades.bots.search import match_value
+    from spades.scoring import contracts, score_hand
+
+    seen = set()
+    for spot in spots("two-player"):
+        obs = spot.obs
+        if obs.phase != "play" or None in obs.bids or 0 in obs.bids:
+            continue
+        asked = [contracts(obs.bids, obs.blind_nil)]
+        if obs.tricks_won[obs.seat]:  # the same position, had the seat bid what it has
+            bids = list(obs.bids)
+            bids[obs.seat] = obs.tricks_won[obs.seat]
+            asked.append(contracts(bids, obs.blind_nil))
+        for bids in asked:
+            made = obs.tricks_won[obs.seat] >= bids[obs.seat].tricks
+            plain, charged = match_value(obs, bids), match_value(obs, bids, own_bags=1.0)
+            left = 13 - sum(obs.tricks_won)
+            for mine in range(left + 1):
+                won = [mine, left - mine] if obs.seat == 0 else [left - mine, mine]
+                won = [w + t for w, t in zip(won, obs.tricks_won, strict=True)]
+                result, _ = score_hand(bids, won, obs.scores, obs.bag_totals, obs.rules)
+                cost = 10 * result.bags[obs.seat] - result.penalties[obs.seat] if made else 0
+                assert charged(tuple(won)) == plain(tuple(won)) - cost, spot.label
+            seen.add(made)
+    assert seen == {True, False}
+    # the default: a share with two players, not with four; cheat plays as before
+    assert make_bot("hard", 0).OWN_BAGS == {2: 1.0, 4: 0.0}
+    assert make_bot("cheat", 0, benchmark=True).OWN_BAGS == {2: 0.0, 4: 0.0}
 
 
 def draft_offer(offered: str, variant: str = "two-player-300") -> Observation:

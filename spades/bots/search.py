@@ -6,7 +6,9 @@ the opponent's hand as a draft that keeps spades and honours leaves it) and with
 bids made (the medium player would have made them), value every
 legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
-the hand decides the match), and play the card with the best mean. Where a deal
+the hand decides the match; with two players, once the seat has made its contract,
+each further trick also costs its share of the sandbag penalty), and play the card
+with the best mean. Where a deal
 would take the solver too long (early tricks with four hands) the medium player's
 card stands, or with the ``early`` budget each card is valued on sampled deals played
 out by the medium player (:mod:`.rollout`; no gain measured yet, at twice the time,
@@ -55,15 +57,23 @@ ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in roll
 
 
 def match_value(
-    obs: Observation, contracts: Sequence[Contract]
+    obs: Observation, contracts: Sequence[Contract], own_bags: float = 0.0
 ) -> Callable[[tuple[int, ...]], float]:
     """The end value of the hand for the seat's side, given the tricks each seat wins.
 
     Hand points less sandbag penalties for both sides, as a difference, plus
-    :data:`MATCH_WEIGHT` when the hand ends the match one way or the other.
+    :data:`MATCH_WEIGHT` when the hand ends the match one way or the other. Where the
+    side has already taken the tricks it bid (and bid no nil), each of its bags also
+    costs ``own_bags`` times its share of the penalty (a tenth of it, by default), in
+    place of any penalty the hand pays: a trick it need not take is worth ducking.
     """
     rules = obs.rules
     side = rules.side_of(obs.seat)
+    ours = [c for seat, c in enumerate(contracts) if rules.side_of(seat) == side]
+    taken = sum(won for seat, won in enumerate(obs.tricks_won) if rules.side_of(seat) == side)
+    made = all(c.tricks > 0 for c in ours) and taken >= sum(c.tricks for c in ours)
+    bag_share = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    charge = own_bags if made else 0.0
     cache: dict[tuple[int, ...], float] = {}
 
     def value(won: tuple[int, ...]) -> float:
@@ -71,8 +81,8 @@ def match_value(
             return cache[won]
         result, match_winner = score_hand(contracts, won, obs.scores, obs.bag_totals, rules)
         totals = result.scores
-        ours, theirs = totals[side], totals[1 - side]
-        worth = float(ours - theirs - (obs.scores[side] - obs.scores[1 - side]))
+        worth = float(totals[side] - totals[1 - side] - (obs.scores[side] - obs.scores[1 - side]))
+        worth -= charge * (bag_share * result.bags[side] - result.penalties[side])
         if match_winner is not None:
             worth += MATCH_WEIGHT if match_winner == side else -MATCH_WEIGHT
         cache[won] = worth
@@ -100,17 +110,22 @@ class SearchBot:
     card on the table yet) whatever the tricks left, where a guess costs most and a deal
     costs the solver no more than for any other card. ``blind_nil``: the blind nil policy
     (:mod:`.policy`) within which the search (or, with two players, the medium player's
-    rule) decides.
+    rule) decides. ``own_bags``: in the card play, once the side has made its contract,
+    what each further trick costs in shares of the sandbag penalty (:func:`match_value`;
+    by default :attr:`OWN_BAGS`: one share with two players, none with four, untried there).
     """
 
     # the deals a bid samples unless ``bids`` says: solved ones with two players (a bid
     # solves them all, so more of them cost little), played-out ones with four
     BID_DEALS: ClassVar[dict[int, int]] = {2: 256, 4: 32}
+    # the shares of the sandbag penalty a bag costs in the play once the contract is made
+    OWN_BAGS: ClassVar[dict[int, float]] = {2: 1.0, 4: 0.0}
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
-                 blind_nil: BlindNilPolicy | str = "always") -> None:
+                 blind_nil: BlindNilPolicy | str = "always",
+                 own_bags: float | None = None) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -122,11 +137,14 @@ class SearchBot:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SpadesError(f"the budget {name} must be a whole number from 0, not "
                                   f"{value!r}")
+        if own_bags is not None and (not isinstance(own_bags, (int, float))
+                                     or isinstance(own_bags, bool) or own_bags < 0):
+            raise SpadesError(f"the budget own_bags must be a number from 0, not {own_bags!r}")
         self.rng = rng
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
-        self.lead_samples = leads
+        self.lead_samples, self.own_bags = leads, own_bags
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -240,7 +258,9 @@ class SearchBot:
 
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
-        evaluate = match_value(obs, bids)
+        own_bags = self.own_bags if self.own_bags is not None else self.OWN_BAGS[
+            obs.rules.players]
+        evaluate = match_value(obs, bids, own_bags)
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
         deals = 0
@@ -436,8 +456,12 @@ class CheatBot(SearchBot):
     deal takes milliseconds), and bids what its side takes double dummy: the first of the
     side to bid half of it, the second the rest. It bids no nil of its own; after a
     partner's nil, its bid is the rollouts' (:meth:`SearchBot._bid_partnership`).
+    It plays for the hand's points with no share of the penalty on its bags
+    (``own_bags`` 0): the ceiling every earlier figure was measured against.
     The driver must call :meth:`reveal` with a function giving the true hands.
     """
+
+    OWN_BAGS: ClassVar[dict[int, float]] = {2: 0.0, 4: 0.0}
 
     def __init__(self, rng: random.Random, **budget: Any) -> None:
         super().__init__(rng, **{"dd": 13, **budget})
