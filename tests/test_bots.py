@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from helpers import opponent_must_hold_drawn_cards
@@ -399,6 +399,15 @@ def test_a_made_contract_charges_each_further_bag_its_share_of_the_penalty() -> 
                 assert charged(tuple(won)) == plain(tuple(won)) - cost, spot.label
             seen.add(made)
     assert seen == {True, False}
+    # the hint says so once the contract is made
+    spot = next(s for s in spots("two-player") if s.obs.phase == "play" and searchable(s)
+                and len(s.obs.legal) > 1 and 0 not in s.obs.bids
+                and 0 < s.obs.tricks_won[s.obs.seat] < s.obs.bids[s.obs.seat])
+    bids = list(spot.obs.bids)
+    bids[spot.obs.seat] = spot.obs.tricks_won[spot.obs.seat]
+    made = replace(spot.obs, bids=tuple(bids))
+    assert "a bag counted as 10 points" in build("hard", 0).explain(made)[1]
+    assert "bag" not in build("hard", 0).explain(spot.obs)[1]
     # the default: a share with two players, not with four; cheat plays as before
     assert make_bot("hard", 0).OWN_BAGS == {2: 1.0, 4: 0.0}
     assert make_bot("cheat", 0, benchmark=True).OWN_BAGS == {2: 0.0, 4: 0.0}

@@ -69,11 +69,8 @@ def match_value(
     """
     rules = obs.rules
     side = rules.side_of(obs.seat)
-    ours = [c for seat, c in enumerate(contracts) if rules.side_of(seat) == side]
-    taken = sum(won for seat, won in enumerate(obs.tricks_won) if rules.side_of(seat) == side)
-    made = all(c.tricks > 0 for c in ours) and taken >= sum(c.tricks for c in ours)
     bag_share = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
-    charge = own_bags if made else 0.0
+    charge = own_bags if contract_made(obs, contracts) else 0.0
     cache: dict[tuple[int, ...], float] = {}
 
     def value(won: tuple[int, ...]) -> float:
@@ -89,6 +86,15 @@ def match_value(
         return worth
 
     return value
+
+
+def contract_made(obs: Observation, contracts: Sequence[Contract]) -> bool:
+    """Whether the seat's side has already taken the tricks it bid, and bid no nil."""
+    rules = obs.rules
+    side = rules.side_of(obs.seat)
+    ours = [c for seat, c in enumerate(contracts) if rules.side_of(seat) == side]
+    taken = sum(won for seat, won in enumerate(obs.tricks_won) if rules.side_of(seat) == side)
+    return all(c.tricks > 0 for c in ours) and taken >= sum(c.tricks for c in ours)
 
 
 class SearchBot:
@@ -261,6 +267,10 @@ class SearchBot:
         own_bags = self.own_bags if self.own_bags is not None else self.OWN_BAGS[
             obs.rules.players]
         evaluate = match_value(obs, bids, own_bags)
+        how = "deals"
+        if own_bags and contract_made(obs, bids) and obs.rules.bag_limit:
+            share = own_bags * obs.rules.bag_penalty / obs.rules.bag_limit
+            how = f"deals, a bag counted as {share:g} points now that the contract is made"
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
         deals = 0
@@ -270,7 +280,7 @@ class SearchBot:
             for card, value in score_values(deal, bids, obs.rules, evaluate).items():
                 totals[card] = totals.get(card, 0.0) + value
         return _best_card({a: totals.get(a.card, float("-inf")) for a in obs.legal}, deals,
-                          "deals")
+                          how)
 
     def _play_early(self, obs: Observation) -> tuple[Action, str]:
         """A card before the solver takes over (four hands): every legal card on the same
