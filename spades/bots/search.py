@@ -270,7 +270,7 @@ class SearchBot:
         how = "deals"
         if own_bags and contract_made(obs, bids) and obs.rules.bag_limit:
             share = own_bags * obs.rules.bag_penalty / obs.rules.bag_limit
-            how = f"deals, a bag counted as {share:g} points now that the contract is made"
+            how = f"deals, a bag counted as {share:g} points now that your contract is made"
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
         deals = 0
