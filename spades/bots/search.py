@@ -119,8 +119,6 @@ class SearchBot:
     rule) decides. ``own_bags``: in the card play, once the side has made its contract,
     what each further trick costs in shares of the sandbag penalty (:func:`match_value`;
     by default :attr:`OWN_BAGS`: one share with two players, none with four, untried there).
-    ``surplus``: in the two-player bid, the odds that a deal takes a trick more than its
-    double-dummy count (:meth:`_bid_two_player`; 0 by default).
     """
 
     # the deals a bid samples unless ``bids`` says: solved ones with two players (a bid
@@ -133,7 +131,7 @@ class SearchBot:
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always",
-                 own_bags: float | None = None, surplus: float = 0.0) -> None:
+                 own_bags: float | None = None) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -148,14 +146,11 @@ class SearchBot:
         if own_bags is not None and (not isinstance(own_bags, (int, float))
                                      or isinstance(own_bags, bool) or own_bags < 0):
             raise SpadesError(f"the budget own_bags must be a number from 0, not {own_bags!r}")
-        if not isinstance(surplus, (int, float)) or isinstance(surplus, bool) or not (
-                0 <= surplus <= 1):
-            raise SpadesError(f"the budget surplus must be a number from 0 to 1, not {surplus!r}")
         self.rng = rng
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
-        self.lead_samples, self.own_bags, self.surplus = leads, own_bags, surplus
+        self.lead_samples, self.own_bags = leads, own_bags
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -349,9 +344,7 @@ class SearchBot:
 
     def _bid_two_player(self, obs: Observation) -> tuple[Action, str]:
         """The bid with the best mean score over sampled deals' double-dummy tricks; a
-        bag also costs its share of the sandbag penalty. With ``surplus`` S, each deal takes
-        its count with odds 1 - S and one trick more with odds S (an opponent who cannot
-        see the seat's cards errs where the solver's would not). A nil is bid when the medium
+        bag also costs its share of the sandbag penalty. A nil is bid when the medium
         player would bid it. (Each deal's tricks counted one less while the samples drew
         the opponent's hand uniformly; drafted samples make her strong enough already:
         docs/benchmarks.md.)
@@ -367,13 +360,9 @@ class SearchBot:
             counts.append(opening_tricks(hands, leader, obs.seat, rules))
         bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
 
-        def points(bid: int, tricks: int) -> float:
-            result = score_side([Contract(bid)], [min(tricks, len(obs.hand))], rules)
-            return result.points - result.bags * bag_cost
-
         def expected(bid: int) -> float:
-            return sum((1 - self.surplus) * points(bid, tricks)
-                       + self.surplus * points(bid, tricks + 1) for tricks in counts) / len(counts)
+            results = [score_side([Contract(bid)], [tricks], rules) for tricks in counts]
+            return sum(r.points - r.bags * bag_cost for r in results) / len(results)
 
         legal_bids = [a for a in obs.legal if a.tricks > 0]
         best = max(legal_bids, key=lambda a: (expected(a.tricks), -a.tricks))
