@@ -118,14 +118,14 @@ class SearchBot:
     (:mod:`.policy`) within which the search (or, with two players, the medium player's
     rule) decides. ``own_bags``: in the card play, once the side has made its contract,
     what each further trick costs in shares of the sandbag penalty (:func:`match_value`;
-    by default :attr:`OWN_BAGS`: one share with two players, none with four, untried there).
+    by default :attr:`OWN_BAGS`, one share).
     """
 
     # the deals a bid samples unless ``bids`` says: solved ones with two players (a bid
     # solves them all, so more of them cost little), played-out ones with four
     BID_DEALS: ClassVar[dict[int, int]] = {2: 256, 4: 32}
     # the shares of the sandbag penalty a bag costs in the play once the contract is made
-    OWN_BAGS: ClassVar[dict[int, float]] = {2: 1.0, 4: 0.0}
+    OWN_BAGS: ClassVar[float] = 1.0
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
@@ -264,13 +264,13 @@ class SearchBot:
 
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
-        own_bags = self.own_bags if self.own_bags is not None else self.OWN_BAGS[
-            obs.rules.players]
+        own_bags = self.OWN_BAGS if self.own_bags is None else self.own_bags
         evaluate = match_value(obs, bids, own_bags)
         how = "deals"
         if own_bags and contract_made(obs, bids) and obs.rules.bag_limit:
             share = own_bags * obs.rules.bag_penalty / obs.rules.bag_limit
-            how = f"deals, a bag counted as {share:g} points now that your contract is made"
+            yours = "your side's" if obs.rules.players == 4 else "your"
+            how = f"deals, a bag counted as {share:g} points now that {yours} contract is made"
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
         deals = 0
@@ -471,7 +471,7 @@ class CheatBot(SearchBot):
     The driver must call :meth:`reveal` with a function giving the true hands.
     """
 
-    OWN_BAGS: ClassVar[dict[int, float]] = {2: 0.0, 4: 0.0}
+    OWN_BAGS: ClassVar[float] = 0.0
 
     def __init__(self, rng: random.Random, **budget: Any) -> None:
         super().__init__(rng, **{"dd": 13, **budget})
