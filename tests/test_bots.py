@@ -410,17 +410,19 @@ def test_a_made_contract_charges_each_further_bag_its_share_of_the_penalty() -> 
     assert "bag" not in build("hard", 0).explain(spot.obs)[1]
     # with four hands too, once the side's bids are taken; the hint says whose contract
     def side_taken(obs: Observation) -> int:
-        return sum(w for seat, w in enumerate(obs.tricks_won) if seat % 2 == obs.seat % 2)
+        side = obs.rules.side_of(obs.seat)
+        return sum(w for seat, w in enumerate(obs.tricks_won) if obs.rules.side_of(seat) == side)
 
     four = next(s for s in spots("partnership") if s.obs.phase == "play"
                 and len(s.obs.legal) > 1 and len(s.obs.hand) <= 3  # the cheap bot's dd
                 and not s.obs.blind_nil and side_taken(s.obs) >= 2)
-    mine, partner = four.obs.seat, (four.obs.seat + 2) % 4
+    mine, partner = four.obs.seat, four.obs.rules.partner_of(four.obs.seat)
+    assert partner is not None
     bids = list(four.obs.bids)
     bids[mine], bids[partner] = 1, side_taken(four.obs) - 1  # made exactly
     why = build("hard", 0).explain(replace(four.obs, bids=tuple(bids)))[1]
     assert "a bag counted as 10 points now that your side's contract is made" in why
-    bids[mine] = side_taken(four.obs)  # a trick short: no charge yet
+    bids[mine] = 2  # a trick short: no charge yet
     assert "bag" not in build("hard", 0).explain(replace(four.obs, bids=tuple(bids)))[1]
     # the default: a share, with two players and with four; cheat plays as before
     assert make_bot("hard", 0).OWN_BAGS == 1.0

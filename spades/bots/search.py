@@ -269,7 +269,7 @@ class SearchBot:
         how = "deals"
         if own_bags and contract_made(obs, bids) and obs.rules.bag_limit:
             share = own_bags * obs.rules.bag_penalty / obs.rules.bag_limit
-            yours = "your side's" if obs.rules.players == 4 else "your"
+            yours = "your" if obs.rules.partner_of(obs.seat) is None else "your side's"
             how = f"deals, a bag counted as {share:g} points now that {yours} contract is made"
         totals: dict[int, float] = {}
         next_world = self._worlds(obs)
