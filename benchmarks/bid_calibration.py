@@ -1,9 +1,10 @@
 """How well ``hard`` knows, when it bids in two-player, the tricks it will take.
 
-Plays hands from 0-0 of ``hard`` against an opponent (each board twice, the seats
-swapped). At each of hard's bids it records the double-dummy tricks of the deals it
-sampled, the true deal's double-dummy tricks (what ``cheat`` bids), its bid and the
-tricks it then took. It reports:
+Plays hands from 0-0 of ``hard`` (or ``--a``, another searching player) against an
+opponent (each board twice, the seats swapped). At each of its bids it records the
+double-dummy tricks of the deals it sampled, the true deal's double-dummy tricks (what
+``cheat`` bids), its bid and the tricks it then took. It reports, over all its bids
+and apart for those it made first (her bid unknown) and second:
 
 - the samples' bias and spread against the truth, and their calibration: where the
   true count falls in the sampled counts (a uniform spread over five bins is right);
@@ -22,17 +23,19 @@ import json
 import statistics
 from typing import Any
 
-from spades import Game, rules_for
-from spades.bots import make_bot
+from spades import Game, SpadesError, rules_for
+from spades.bots import check_bot_name, make_bot
 from spades.bots.search import SearchBot
 from spades.bots.solver import opening_tricks
 
 
-def play_hand(seed: int, hard_seat: int, opponent: str) -> dict[str, Any] | None:
-    """One hand from 0-0; hard's bid, samples and tricks (None if it bid nil)."""
+def play_hand(seed: int, hard_seat: int, opponent: str, player: str = "hard"
+              ) -> dict[str, Any] | None:
+    """One hand from 0-0; the searching player's bid, samples and tricks (None if it bid
+    nil)."""
     rules = rules_for("two-player")
     game = Game(rules, seed=seed)
-    bots = {hard_seat: make_bot("hard", seed=seed), 1 - hard_seat: make_bot(opponent, seed + 7)}
+    bots = {hard_seat: make_bot(player, seed=seed), 1 - hard_seat: make_bot(opponent, seed + 7)}
     row: dict[str, Any] = {}
     while game.hand_number == 1 and not game.over:
         seat = game.to_move
@@ -100,13 +103,26 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="hard", help="the searching player measured")
     parser.add_argument("--b", default="medium")
     parser.add_argument("--hands", type=int, default=150, help="boards, each played twice")
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args()
+    try:
+        for spec in (args.a, args.b):
+            check_bot_name(spec)
+    except SpadesError as error:
+        parser.error(str(error))
     rows = [row for board in range(args.hands) for seat in (0, 1)
-            if (row := play_hand(args.seed + board, seat, args.b)) is not None]
-    print(json.dumps({"b": args.b, "boards": args.hands, "seed": args.seed, **report(rows)}))
+            if (row := play_hand(args.seed + board, seat, args.b, args.a)) is not None]
+    if not rows:
+        parser.error(f"no bids to measure: {args.a} bid nil throughout, or does not search "
+                     "(hard and expert do)")
+    split = {f"bidding {when}": report([r for r in rows if r["first"] == first])
+             for when, first in (("first", True), ("second", False))
+             if any(r["first"] == first for r in rows)}
+    print(json.dumps({"a": args.a, "b": args.b, "boards": args.hands, "seed": args.seed,
+                      **report(rows), **split}))
 
 
 if __name__ == "__main__":

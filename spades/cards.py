@@ -20,6 +20,7 @@ SUIT_SYMBOLS = "♣♦♥♠"
 RANK_LETTERS = "23456789TJQKA"
 RANKS_PER_SUIT = 13
 TEN = RANK_LETTERS.index("T")  # the rank index of the ten
+JACK = RANK_LETTERS.index("J")
 DECK_SIZE = 52
 FULL_DECK = (1 << DECK_SIZE) - 1
 SUIT_MASKS = tuple(((1 << RANKS_PER_SUIT) - 1) << (RANKS_PER_SUIT * s) for s in range(4))

@@ -376,6 +376,13 @@ def test_a_spade_discard_breaks_spades() -> None:
     assert voids(obs) == [0, HEARTS, 0, 0]
 
 
+def test_the_draft_model_keeps_every_spade_and_side_cards_from_the_jack() -> None:
+    """The two-player samples assume she keeps spades and side jacks or higher, and
+    passes side tens and lower for the next card."""
+    cards = ("2S", "TS", "JH", "AD", "TC", "9H", "2D")
+    assert [worth_keeping(parse_card(c)) for c in cards] == [True] * 4 + [False] * 3
+
+
 def test_drafted_samples_give_the_opponent_the_cards_a_drafter_keeps() -> None:
     """Before any card is played, an opponent who drafted by the sampler's rule holds
     more of the cards worth keeping in drafted samples than in uniform ones (at least

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import FULL_DECK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, TEN, Card, cards_in, mask_of
+from ..cards import FULL_DECK, JACK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
 from ..errors import SpadesError
 from ..game import draft_pick
 from ..observation import Observation
@@ -132,9 +132,10 @@ def _two_player_knowledge(observation: Observation, hand: int, all_played: int,
 
 
 def worth_keeping(card: Card) -> bool:
-    """The draft rule the two-player samples assume of a player: spades and tens or higher
-    are kept, anything else is passed for the next card."""
-    return card >= SPADES * RANKS_PER_SUIT or card % RANKS_PER_SUIT >= TEN
+    """The draft rule the two-player samples assume of a player: spades and jacks or
+    higher are kept, anything else is passed for the next card (the rule whose samples
+    are least biased against three opponents' drafts: docs/benchmarks.md)."""
+    return card >= SPADES * RANKS_PER_SUIT or card % RANKS_PER_SUIT >= JACK
 
 
 def sample_hands(observation: Observation, rng: random.Random,
