@@ -29,20 +29,20 @@ from spades.bots.search import SearchBot
 from spades.bots.solver import opening_tricks
 
 
-def play_hand(seed: int, hard_seat: int, opponent: str, player: str = "hard"
+def play_hand(seed: int, seat_of_a: int, opponent: str, player: str = "hard"
               ) -> dict[str, Any] | None:
     """One hand from 0-0; the searching player's bid, samples and tricks (None if it bid
     nil)."""
     rules = rules_for("two-player")
     game = Game(rules, seed=seed)
-    bots = {hard_seat: make_bot(player, seed=seed), 1 - hard_seat: make_bot(opponent, seed + 7)}
+    bots = {seat_of_a: make_bot(player, seed=seed), 1 - seat_of_a: make_bot(opponent, seed + 7)}
     row: dict[str, Any] = {}
     while game.hand_number == 1 and not game.over:
         seat = game.to_move
         assert seat is not None
         obs = game.observation(seat)
         bot = bots[seat]
-        if seat == hard_seat and game.phase == "bidding" and isinstance(bot, SearchBot):
+        if seat == seat_of_a and game.phase == "bidding" and isinstance(bot, SearchBot):
             leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
             state = bot.rng.getstate()  # the same samples as the bid will draw
             next_world = bot._worlds(obs, bot._bid_deals(obs))
@@ -58,7 +58,7 @@ def play_hand(seed: int, hard_seat: int, opponent: str, player: str = "hard"
         game.apply(action)
     if not row or row["bid"] == 0:
         return None
-    row["won"] = sum(1 for trick in game.hands[0].tricks if trick[2] == hard_seat)
+    row["won"] = sum(1 for trick in game.hands[0].tricks if trick[2] == seat_of_a)
     return row
 
 

@@ -141,7 +141,7 @@ def hand_stats(game: Game, side: int) -> BotStats:
             continue
         stats.hands += 1
         stats.bags += log.result.bags[side]
-        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+        seats = rules.seats_of(side)
         bids = dict(log.bids)
         every = contracts([bids.get(s) for s in range(rules.players)], log.blind_nil)
         side_contracts = [every[s] for s in seats]

@@ -85,6 +85,10 @@ class Rules:
         """The side of ``seat``: the seat itself with two players, seat % 2 with four."""
         return seat % 2
 
+    def seats_of(self, side: int) -> list[int]:
+        """The seats of ``side``."""
+        return [seat for seat in range(self.players) if self.side_of(seat) == side]
+
     def partner_of(self, seat: int) -> int | None:
         """The partner of ``seat``: the seat opposite with four players, None with two."""
         return (seat + 2) % 4 if self.players == 4 else None

@@ -126,10 +126,8 @@ def score_hand(contracts: Sequence[Contract], won: Sequence[int], scores: Sequen
     ``result``: the scores and bag totals after it) and the side that has won the match
     (None: another hand is played)."""
     points, bags, penalties, after, totals = [], [], [], [], []
-    seats_of: list[list[int]] = [[] for _ in range(rules.sides)]
-    for seat in range(len(contracts)):
-        seats_of[rules.side_of(seat)].append(seat)
-    for side, seats in enumerate(seats_of):
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
         result = score_side([contracts[s] for s in seats], [won[s] for s in seats], rules)
         penalty, total = sandbag_penalty(bag_totals[side], result.bags, rules)
         points.append(result.points)

@@ -410,8 +410,7 @@ def test_a_made_contract_charges_each_further_bag_its_share_of_the_penalty() -> 
     assert "bag" not in build("hard", 0).explain(spot.obs)[1]
     # with four hands too, once the side's bids are taken; the hint says whose contract
     def side_taken(obs: Observation) -> int:
-        side = obs.rules.side_of(obs.seat)
-        return sum(w for seat, w in enumerate(obs.tricks_won) if obs.rules.side_of(seat) == side)
+        return sum(obs.tricks_won[s] for s in obs.rules.seats_of(obs.rules.side_of(obs.seat)))
 
     four = next(s for s in spots("partnership") if s.obs.phase == "play"
                 and len(s.obs.legal) > 1 and len(s.obs.hand) <= 3  # the cheap bot's dd

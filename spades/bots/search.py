@@ -91,9 +91,9 @@ def match_value(
 def contract_made(obs: Observation, contracts: Sequence[Contract]) -> bool:
     """Whether the seat's side has already taken the tricks it bid, and bid no nil."""
     rules = obs.rules
-    side = rules.side_of(obs.seat)
-    ours = [c for seat, c in enumerate(contracts) if rules.side_of(seat) == side]
-    taken = sum(won for seat, won in enumerate(obs.tricks_won) if rules.side_of(seat) == side)
+    seats = rules.seats_of(rules.side_of(obs.seat))
+    ours = [contracts[seat] for seat in seats]
+    taken = sum(obs.tricks_won[seat] for seat in seats)
     return all(c.tricks > 0 for c in ours) and taken >= sum(c.tricks for c in ours)
 
 

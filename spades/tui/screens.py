@@ -19,7 +19,7 @@ from ..bots.policy import CHOICES
 from ..rules import Rules
 from .prefs import SPEEDS, TRICK_PAUSES, Preferences
 from .session import HandSummary, PlaySession
-from .widgets import card_text, side_names, side_seats
+from .widgets import card_text, side_names
 
 HELP = """\
 [b]Keys[/b] (Esc closes this help)
@@ -97,7 +97,7 @@ class ScoreSheetScreen(CloseableScreen):
             r = s.result
             row: list[str] = [str(s.number)]
             for side in range(self.rules.sides):
-                seats = side_seats(self.rules, side)
+                seats = self.rules.seats_of(side)
                 bid_won = "/".join(f"{bid_text(s, seat)}:{r.tricks[seat]}" for seat in seats)
                 penalty = f" -{r.penalties[side]}" if r.penalties[side] else ""
                 row += [bid_won, f"{r.points[side]:+d}{penalty}",
@@ -122,7 +122,7 @@ class HandSummaryScreen(ModalScreen[None]):
         s, r = self.summary, self.summary.result
         lines = [Text(f"Hand {s.number} is over", style="bold")]
         for side, name in enumerate(side_names(self.rules.players, self.names)):
-            seats = side_seats(self.rules, side)
+            seats = self.rules.seats_of(side)
             bids = ", ".join(f"{self.names[seat]} {bid_text(s, seat)} won {r.tricks[seat]}"
                              for seat in seats)
             penalty = f", sandbag penalty -{r.penalties[side]}" if r.penalties[side] else ""

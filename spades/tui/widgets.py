@@ -26,7 +26,6 @@ from ..cards import (
     suit_of,
 )
 from ..observation import Observation, Phase, TrickView
-from ..rules import Rules
 
 SUIT_COLOURS = {  # two colours, and four with the preference on
     False: ("default", "red", "red", "default"),
@@ -341,7 +340,7 @@ def draw_scores(obs: Observation, names: list[str], four_colour: bool, width: in
     lines = [Text(f"Hand {obs.hand_number} · to {rules.target}", style="bold")]
     for side in range(rules.sides):
         who = side_names(rules.players, names)[side]
-        seats = side_seats(rules, side)
+        seats = rules.seats_of(side)
         won = sum(obs.tricks_won[seat] for seat in seats)
         lines.append(Text(f"{who:<8}{obs.scores[side]:>5}") +
                      Text(f" · bags {obs.bag_totals[side]}", style="dim"))
@@ -378,11 +377,6 @@ def draw_plays(obs: Observation, names: list[str], four_colour: bool, count: int
     plays = Text("\n").join(lines)
     plays.no_wrap, plays.overflow = True, "ellipsis"
     return plays
-
-
-def side_seats(rules: Rules, side: int) -> list[int]:
-    """The seats of ``side``."""
-    return [seat for seat in range(rules.players) if rules.side_of(seat) == side]
 
 
 def side_names(players: int, names: list[str]) -> list[str]:
