@@ -19,9 +19,14 @@ from collections.abc import Iterable, Sequence
 
 from ..actions import BLIND_NIL, DISCARD, END_GIVE, KEEP, NO_BLIND_NIL, Action
 from ..cards import (
+    ACE,
     FULL_DECK,
+    JACK,
+    KING,
+    QUEEN,
     SPADES,
     SUIT_MASKS,
+    TEN,
     Card,
     beats,
     cards_in,
@@ -34,7 +39,6 @@ from ..observation import Observation
 from .belief import voids
 from .policy import BlindNilPolicy
 
-ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 SIDE_SUITS = (0, 1, 2)
 SET_SLACK = {2: 2, 4: 1}  # how far beyond our sure winners we still try to set
 DRAW_TRUMPS = {2: 1.0, 4: 0.75}  # lead master spades holding this many times theirs
