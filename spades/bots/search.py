@@ -131,7 +131,7 @@ class SearchBot:
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always",
-                 own_bags: float | None = None, ddbid: int = 0) -> None:
+                 own_bags: float | None = None) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -139,7 +139,7 @@ class SearchBot:
                     value is not None and value <= 0):
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
         for name, value in (("draft", draft), ("bids", 0 if bids is None else bids),
-                            ("early", early), ("leads", leads), ("ddbid", ddbid)):
+                            ("early", early), ("leads", leads)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SpadesError(f"the budget {name} must be a whole number from 0, not "
                                   f"{value!r}")
@@ -151,7 +151,6 @@ class SearchBot:
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
         self.lead_samples, self.own_bags = leads, own_bags
-        self.ddbid = ddbid
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -392,42 +391,9 @@ class SearchBot:
                 totals[choice] += _played_value(obs, rollout.play(bids, seed))
         ranked = sorted(choices, key=lambda a: (totals[a], a == medium), reverse=True)
         best, second = ranked[0], ranked[1]
-        if self.ddbid and best.tricks > 0 and (solved := self._bid_by_solver(obs)) is not None:
-            return solved
         return best, (f"expected {totals[best] / deals:+.1f} points over {deals} sampled deals "
                       "played out, " + _compared((totals[best] - totals[second]) / deals,
                                                  f"bidding {second.tricks or 'nil'}"))
-
-    def _bid_by_solver(self, obs: Observation) -> tuple[Action, str] | None:
-        """Trial: the side's double-dummy tricks over ``ddbid`` sampled deals; the side total
-        with the best mean score, less the partner's bid, or half of it bidding first.
-        None where a nil was bid."""
-        if any(bid == 0 for bid in obs.bids) or obs.blind_nil:
-            return None
-        rules = obs.rules
-        partner = rules.partner_of(obs.seat)
-        assert partner is not None and obs.dealer is not None
-        leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
-        counts = [opening_tricks(self._sample(obs), leader, obs.seat, rules)
-                  for _ in range(self.ddbid)]
-        bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
-
-        def expected(total: int) -> float:
-            results = [score_side([Contract(total)], [t], rules) for t in counts]
-            return sum(r.points - r.bags * bag_cost for r in results) / len(results)
-
-        partner_bid = obs.bids[partner]
-        if partner_bid is None:
-            total = max(range(1, 14), key=lambda t: (expected(t), -t))
-            wanted = max(1, total // 2)
-        else:
-            total = max(range(partner_bid + 1, 14), key=lambda t: (expected(t), -t),
-                        default=partner_bid + 1)
-            wanted = total - partner_bid
-        bid = min((a for a in obs.legal if a.tricks > 0),
-                  key=lambda a: (abs(a.tricks - wanted), a.tricks))
-        return bid, (f"the side expects {expected(total):+.1f} points bidding {total} "
-                     f"together, over {len(counts)} sampled deals solved")
 
     def _declare(self, obs: Observation) -> tuple[Action, str]:
         """Blind nil or not, with four hands: the better mean value over sampled deals
