@@ -473,6 +473,28 @@ def test_hint_names_a_legal_action_with_a_reason(tmp_path: Path) -> None:
     run(main)
 
 
+def test_the_hint_selects_its_choice_and_enter_takes_it(tmp_path: Path) -> None:
+    """The hinted card (or option) becomes the selection, wherever it was before."""
+    async def main() -> None:
+        session = play_position("two-player-300", "hint-card", lambda o: len(o.legal) > 2)
+        obs = session.observation()
+        hinted = session.hint(obs)[0]  # the hint is repeatable from the game's seed
+        count = len(session.actions)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            table = game_screen(app)
+            while obs.hand[table.selected] == hinted.card:
+                await pilot.press("right")
+            await pilot.press("i")
+            await wait_for(pilot, lambda: "Hint:" in screen_text(app), seconds=60)
+            assert obs.hand[table.selected] == hinted.card
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(session.actions) > count)
+            assert session.actions[count] == (HUMAN, str(hinted))
+
+    run(main)
+
+
 def test_a_corrupt_save_is_refused_with_its_reason(tmp_path: Path) -> None:
     (tmp_path / SAVE_FILE).write_text("{not json")
     with pytest.raises(SpadesError, match="cannot be resumed"):

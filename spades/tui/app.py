@@ -598,20 +598,36 @@ class GameScreen(Screen[None]):
             return
         self.say(Text("Thinking about a hint…", style="italic"))
         epoch, session = self.epoch, self.session
+        decision = len(session.actions)
 
         def think() -> None:
             try:
                 action, reason = session.hint(obs)
                 text = Text(f"Hint: {in_symbols(str(action))} — {in_symbols(reason)}")
             except Exception as error:  # a hint must never stop the game
-                text = Text(f"No hint: {error}")
-            self.app.call_from_thread(self.show_hint, epoch, text)
+                action, text = None, Text(f"No hint: {error}")
+            self.app.call_from_thread(self.show_hint, epoch, decision, text, action)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=False)
 
-    def show_hint(self, epoch: int, text: Text) -> None:
-        if epoch == self.epoch:
-            self.say(text)
+    def show_hint(self, epoch: int, decision: int, text: Text, action: Action | None) -> None:
+        """Say the hint and, if the decision is still the one it was for, select its card
+        or option (Enter then takes it)."""
+        if epoch != self.epoch:
+            return
+        self.say(text)
+        obs = self.obs
+        if action is None or decision != len(self.session.actions) or not self.my_turn(obs):
+            return
+        options = [option for _, option in self.options]
+        if action.kind in (Kind.PLAY, Kind.GIVE) and action.card in obs.hand:
+            self.selected = obs.hand.index(action.card)
+        elif action in options:
+            self.selected = options.index(action)
+        else:
+            return
+        self.typed, self.confirming = "", None
+        self.refresh_view()
 
     def action_undo(self) -> None:
         try:
