@@ -208,6 +208,9 @@ def test_a_whole_two_player_300_game_against_the_computer_by_clicking(server, br
             hint = page.wait_for_selector("#hint[data-action^='play ']")
             assert hint.get_attribute("data-action")[5:] in legal()
             assert "Hint: play " in hint.inner_text() and not CARD.search(hint.inner_text())
+            hinted = page.locator(".hand-card.hinted")  # the hinted card is marked, alone
+            assert hinted.count() == 1
+            assert hinted.get_attribute("data-card") == hint.get_attribute("data-action")[5:]
             # a reloaded page continues exactly where it was, with its own hand only
             hand = [c for c, _, _ in hand_cards(page)]
             page.reload()

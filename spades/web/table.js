@@ -419,6 +419,7 @@ export function showTable(root, table) {
   function handRow(view, mySeat) {
     const myTurn = view.to_move === mySeat && view.legal.length > 0;
     const playable = new Set(view.legal.map(actionCard).filter(Boolean));
+    const hinted = hint && typeof hint === "object" ? actionCard(hint.action) : null;
     return el("div", { class: "hand", id: "hand" }, view.hand.map((card) => {
       const face = cardFace(card);
       const wrapper = el("button", { class: "hand-card", "data-card": card,
@@ -426,6 +427,7 @@ export function showTable(root, table) {
       if (view.phase === "play" && myTurn) {
         if (playable.has(card)) {
           wrapper.classList.add("playable");
+          if (card === hinted) wrapper.classList.add("hinted");
           wrapper.addEventListener("click", () => act(`play ${card}`));
         } else {
           wrapper.classList.add("unplayable");
