@@ -426,6 +426,20 @@ def test_a_last_player_who_wins_does_so_with_the_cheapest_card() -> None:
     assert unlikely_cards(obs) == [0, 0, _cards("2C 3C 4C"), _cards("5S 6S 7S")]
 
 
+def test_with_four_hands_a_follow_that_cannot_win_shows_no_lower_card_in_any_place() -> None:
+    # seats 2, 3 and 0 play the 8, the 9 and the jack under seat 1's king
+    obs = _with_tricks("partnership", [(1, "KD 8D 9D JD", 1)])
+    assert unlikely_cards(obs) == [_cards("2D 3D 4D 5D 6D 7D 8D 9D TD"), 0,
+                                   _cards("2D 3D 4D 5D 6D 7D"),
+                                   _cards("2D 3D 4D 5D 6D 7D 8D")]
+    # winning before the last to play says nothing: a high card may force a higher one
+    obs = _with_tricks("partnership", [(1, "4D QD 5D AD", 0)])
+    assert unlikely_cards(obs)[2] == 0
+    # the open trick counts too
+    obs = _with_tricks("partnership", [(2, "KH 7H", None)])
+    assert unlikely_cards(obs) == [0, 0, 0, _cards("2H 3H 4H 5H 6H")]
+
+
 def test_a_player_whose_plays_break_the_rule_or_who_bid_nil_shows_nothing() -> None:
     # she played the 9 under the king, then the 4 she should have played then
     obs = _with_tricks("two-player", [(0, "KH 9H", 0), (0, "AH 4H", 0)])
