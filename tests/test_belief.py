@@ -19,8 +19,7 @@ import pytest
 from helpers import opponent_must_hold_drawn_cards
 
 from spades import Game, Observation, SpadesError, TrickView, parse_card, rules_for
-from spades.bots import make_bot
-from spades.bots.belief import knowledge, sample_hands, unlikely_cards, voids, worth_keeping
+from spades.bots.belief import knowledge, sample_hands, voids, worth_keeping
 from spades.cards import FULL_DECK, SUIT_MASKS, cards_in, mask_of
 
 CONFIGS = {
@@ -402,74 +401,3 @@ def test_drafted_samples_give_the_opponent_the_cards_a_drafter_keeps() -> None:
         drafted = [keepers(sample_hands(position.obs, random.Random(f"{i}:{k}"), drafted=True))
                    for k in range(200)]
         assert sum(drafted) > sum(uniform) + 200, position.label
-
-
-def _cards(text: str) -> int:
-    return mask_of(parse_card(c) for c in text.split())
-
-
-def test_a_last_player_unable_to_win_holds_nothing_lower_in_the_suit() -> None:
-    obs = _with_tricks("two-player", [(0, "KH 7H", 0)])
-    assert unlikely_cards(obs) == [0, _cards("2H 3H 4H 5H 6H")]
-    # a discard says nothing, nor does a lead: here seat 1 leads and seat 0 is last
-    obs = _with_tricks("two-player", [(0, "KH 7D", 0), (1, "AC 9C", 1)])
-    assert unlikely_cards(obs) == [_cards("2C 3C 4C 5C 6C 7C 8C"), 0]
-
-
-def test_a_last_player_who_wins_does_so_with_the_cheapest_card() -> None:
-    obs = _with_tricks("two-player", [(0, "5D QD", 1)])
-    assert unlikely_cards(obs) == [0, _cards("6D 7D 8D 9D TD JD")]
-    # the first trump on a trick: no lower spade; over a trump: none between the two
-    obs = _with_tricks("two-player", [(0, "AC 5S", 1)])
-    assert unlikely_cards(obs) == [0, _cards("2S 3S 4S")]
-    obs = _with_tricks("partnership", [(0, "AC 4S 5C 8S", 3)])
-    assert unlikely_cards(obs) == [0, 0, _cards("2C 3C 4C"), _cards("5S 6S 7S")]
-
-
-def test_with_four_hands_a_follow_that_cannot_win_shows_no_lower_card_in_any_place() -> None:
-    # seats 2, 3 and 0 play the 8, the 9 and the jack under seat 1's king
-    obs = _with_tricks("partnership", [(1, "KD 8D 9D JD", 1)])
-    assert unlikely_cards(obs) == [_cards("2D 3D 4D 5D 6D 7D 8D 9D TD"), 0,
-                                   _cards("2D 3D 4D 5D 6D 7D"),
-                                   _cards("2D 3D 4D 5D 6D 7D 8D")]
-    # winning before the last to play says nothing: a high card may force a higher one
-    obs = _with_tricks("partnership", [(1, "4D QD 5D AD", 0)])
-    assert unlikely_cards(obs)[2] == 0
-    # the open trick counts too
-    obs = _with_tricks("partnership", [(2, "KH 7H", None)])
-    assert unlikely_cards(obs) == [0, 0, 0, _cards("2H 3H 4H 5H 6H")]
-
-
-def test_a_player_whose_plays_break_the_rule_or_who_bid_nil_shows_nothing() -> None:
-    # she played the 9 under the king, then the 4 she should have played then
-    obs = _with_tricks("two-player", [(0, "KH 9H", 0), (0, "AH 4H", 0)])
-    assert unlikely_cards(obs)[1] == 0
-    # a nil bidder plays her highest card that loses: the other way round
-    obs = dataclasses.replace(_with_tricks("two-player", [(0, "KH 9H", 0)]), bids=(4, 0))
-    assert unlikely_cards(obs) == [0, 0]
-
-
-def test_inferred_samples_leave_out_the_cards_her_plays_rule_out() -> None:
-    """In games of medium players, whose last-hand plays follow the rule, the samples
-    asked for inference give the opponent none of the cards her plays rule out, and
-    without inference some do."""
-    rules = rules_for("two-player", target=250)
-    ruled_out = with_them = 0
-    for seed in range(4):
-        game = Game(rules, seed=f"inferred:{seed}")
-        bots = [make_bot("medium", f"inferred:{seed}:{s}") for s in range(2)]
-        while game.hand_number == 1 and not game.over:
-            obs = game.observation(game.to_move)
-            in_play = obs.phase == "play"
-            unlikely = unlikely_cards(obs)[1 - obs.seat] & knowledge(obs).unseen if in_play else 0
-            if unlikely:
-                ruled_out += 1
-                for k in range(4):
-                    hands = sample_hands(obs, random.Random(k), drafted=True, inferred=True)
-                    assert hands[1 - obs.seat] & unlikely == 0
-                    with_them += any(
-                        sample_hands(obs, random.Random(k), drafted=drafted)[1 - obs.seat]
-                        & unlikely for drafted in (False, True))
-                assert knowledge(obs, inferred=True).allowed[1 - obs.seat] & unlikely == 0
-            game.apply(bots[obs.seat].act(obs))
-    assert ruled_out >= 20 and with_them

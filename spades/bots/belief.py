@@ -9,21 +9,9 @@ seats so that every sample could be the truth.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..cards import (
-    FULL_DECK,
-    JACK,
-    RANKS_PER_SUIT,
-    SPADES,
-    SUIT_MASKS,
-    Card,
-    beats,
-    cards_in,
-    mask_of,
-    winning_index,
-)
+from ..cards import FULL_DECK, JACK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
 from ..errors import SpadesError
 from ..game import draft_pick
 from ..observation import Observation
@@ -46,9 +34,7 @@ class Knowledge:
     cards each seat may hold (voids removed); ``unseen`` the cards whose place the
     seat does not know; ``pile_known`` (two-player) the cards the seat knows were in
     the discard pile when the opponent drew from it (a pile of :data:`PILE_SIZE`),
-    ``drawn`` how many cards the opponent drew; ``unlikely`` (when asked for) the cards
-    each seat's plays say it does not hold (:func:`unlikely_cards`), already taken out
-    of ``allowed``.
+    ``drawn`` how many cards the opponent drew.
     """
 
     seat: int
@@ -58,7 +44,6 @@ class Knowledge:
     unseen: int
     pile_known: int = 0
     drawn: int = 0
-    unlikely: tuple[int, ...] = ()
 
 
 def played_by(observation: Observation) -> list[int]:
@@ -92,62 +77,8 @@ def voids(observation: Observation) -> list[int]:
     return void
 
 
-def knowledge(observation: Observation, inferred: bool = False) -> Knowledge:
-    """What ``observation``'s seat knows of the other seats' hands; ``inferred``: also
-    what the other seats' plays say they do not hold (:func:`unlikely_cards`)."""
-    facts = _knowledge(observation)
-    if not inferred:
-        return facts
-    unlikely = tuple(0 if s == facts.seat else mask & facts.unseen
-                     for s, mask in enumerate(unlikely_cards(observation)))
-    allowed = tuple(a & ~u for a, u in zip(facts.allowed, unlikely, strict=True))
-    return replace(facts, allowed=allowed, unlikely=unlikely)
-
-
-def unlikely_cards(observation: Observation) -> list[int]:
-    """For each seat, the cards a sound player would not hold now, given how it played:
-    following suit unable to win, in any place on the trick, the lowest card of the suit
-    led; last to a trick and winning, the cheapest card that wins (a spade that trumps,
-    the lowest spade that wins). A seat that bid nil (it plays the other way), or that
-    played a card this says it did not hold, has none.
-    """
-    n = observation.rules.players
-    unlikely = [0] * n
-    broke = [observation.bids[s] == 0 for s in range(n)]
-    played_since = [0] * n  # the cards each seat played after the card looked at
-    for trick in reversed(observation.tricks_so_far):
-        cards = trick.cards
-        for i in range(len(cards) - 1, 0, -1):
-            seat = (trick.leader + i) % n
-            absent = _not_chosen(cards[:i], cards[i], last=i == n - 1)
-            if absent & played_since[seat]:
-                broke[seat] = True
-            unlikely[seat] |= absent
-            played_since[seat] |= 1 << cards[i]
-        if cards:
-            played_since[trick.leader] |= 1 << cards[0]
-    return [0 if broke[s] else unlikely[s] for s in range(n)]
-
-
-def _not_chosen(before: Sequence[Card], card: Card, last: bool) -> int:
-    """The cards a sound player who played ``card`` to ``before`` did not hold: following
-    and unable to win, the lower cards of the suit; winning as the ``last`` to play, the
-    cheaper cards that win."""
-    best = before[winning_index(before)]
-    led = before[0] // RANKS_PER_SUIT
-    suit = card // RANKS_PER_SUIT
-    below = (1 << card) - (1 << (suit * RANKS_PER_SUIT))  # the suit's cards under it
-    if not beats(card, best):
-        return below if suit == led else 0  # following: the lowest; a discard says nothing
-    if not last:
-        return 0  # winning for now: a high card may be played to force a higher one out
-    if best // RANKS_PER_SUIT == suit:
-        return below & ~((2 << best) - 1)  # the cards between the best and it
-    return below  # the first trump on the trick: no lower spade
-
-
-def _knowledge(observation: Observation) -> Knowledge:
-    """What ``observation``'s seat knows for certain of the other seats' hands."""
+def knowledge(observation: Observation) -> Knowledge:
+    """What ``observation``'s seat knows of the other seats' hands."""
     seat, n = observation.seat, observation.rules.players
     declaring = observation.phase == "blind nil" and n == 4  # dealt, none of it seen yet
     if observation.phase not in ("bidding", "play") and not declaring:
@@ -208,28 +139,15 @@ def worth_keeping(card: Card) -> bool:
 
 
 def sample_hands(observation: Observation, rng: random.Random,
-                 facts: Knowledge | None = None, drafted: bool = False,
-                 inferred: bool = False) -> list[int]:
+                 facts: Knowledge | None = None, drafted: bool = False) -> list[int]:
     """One deal of the current hands (a card mask per seat) consistent with what the seat saw.
 
     ``drafted`` (two players, no exchange): the opponent's hand is what a draft by
     :func:`worth_keeping` over the cards the seat has not seen, in a random order, keeps
     (she keeps more spades and honours than a uniform deal gives her), if one of
     :data:`DRAFT_ATTEMPTS` such drafts agrees with her plays; else a uniform deal.
-    ``inferred``: the other seats hold none of :func:`unlikely_cards` either, unless no
-    deal is found so.
     """
-    facts = facts or knowledge(observation, inferred)
-    if any(facts.unlikely):
-        try:
-            return _sample(facts, observation, rng, drafted)
-        except SampleError:
-            facts = knowledge(observation)
-    return _sample(facts, observation, rng, drafted)
-
-
-def _sample(facts: Knowledge, observation: Observation, rng: random.Random, drafted: bool
-            ) -> list[int]:
+    facts = facts or knowledge(observation)
     if len(facts.held) == 2:
         if drafted and not any(observation.exchanged):
             hands = _sample_drafted(facts, observation, rng)
@@ -245,15 +163,11 @@ def _sample_drafted(facts: Knowledge, observation: Observation, rng: random.Rand
     seat, other = facts.seat, 1 - facts.seat
     played = played_by(observation)[other]
     cards = list(cards_in(facts.unseen | played))  # her 13 cards and her 13 discards
-    avoid = facts.unlikely[other] if facts.unlikely else 0
     for _ in range(DRAFT_ATTEMPTS):
         rng.shuffle(cards)
         kept = 0
         for first, second in zip(cards[::2], cards[1::2], strict=True):
-            keep = worth_keeping(first)
-            if avoid >> draft_pick(first, second, keep)[0] & 1:
-                keep = not keep  # her plays say she would not have kept it
-            kept |= 1 << draft_pick(first, second, keep)[0]
+            kept |= 1 << draft_pick(first, second, worth_keeping(first))[0]
         now = kept & ~played
         if kept & played == played and now & ~facts.allowed[other] == 0:
             hands = [0, 0]

@@ -118,9 +118,7 @@ class SearchBot:
     (:mod:`.policy`) within which the search (or, with two players, the medium player's
     rule) decides. ``own_bags``: in the card play, once the side has made its contract,
     what each further trick costs in shares of the sandbag penalty (:func:`match_value`;
-    by default :attr:`OWN_BAGS`, one share). ``infer`` (1 on, 0 off): the sampled deals
-    also leave out the cards the other seats' plays say they do not hold
-    (:func:`~.belief.unlikely_cards`).
+    by default :attr:`OWN_BAGS`, one share).
     """
 
     # the deals a bid samples unless ``bids`` says: solved ones with two players (a bid
@@ -133,7 +131,7 @@ class SearchBot:
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always",
-                 own_bags: float | None = None, infer: int = 0) -> None:
+                 own_bags: float | None = None) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -141,7 +139,7 @@ class SearchBot:
                     value is not None and value <= 0):
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
         for name, value in (("draft", draft), ("bids", 0 if bids is None else bids),
-                            ("early", early), ("leads", leads), ("infer", infer)):
+                            ("early", early), ("leads", leads)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SpadesError(f"the budget {name} must be a whole number from 0, not "
                                   f"{value!r}")
@@ -153,7 +151,6 @@ class SearchBot:
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
         self.lead_samples, self.own_bags = leads, own_bags
-        self.inferred = bool(infer)
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -233,14 +230,14 @@ class SearchBot:
         """One deal of the hidden cards consistent with what the seat has seen, and with
         the bids made by the other seats if one of ``fit`` deals drawn is (else the last
         drawn stands). Blind nils are no bids to fit."""
-        hands = sample_hands(obs, self.rng, drafted=True, inferred=self.inferred)
+        hands = sample_hands(obs, self.rng, drafted=True)
         if all(bid is None or seat in obs.blind_nil for seat, bid in enumerate(obs.bids)):
             return hands
         played = played_by(obs)
         for _ in range(self.fit_attempts - 1):
             if self._bids_fit(obs, _at_bidding(hands, played)):
                 break
-            hands = sample_hands(obs, self.rng, drafted=True, inferred=self.inferred)
+            hands = sample_hands(obs, self.rng, drafted=True)
         return hands
 
     def _bids_fit(self, obs: Observation, hands: list[int]) -> bool:
