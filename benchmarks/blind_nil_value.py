@@ -6,10 +6,13 @@ only when far behind, so never from 0-0. It shows whether a variant's rules make
 nil pay: the search players decide it by sampling in partnership and keep the medium
 player's rule in two-player. With ``--b`` another player defends (and declares as it
 would): A's ``blind_nil_success`` in the report is then the share of blind nils made
-against B's defence. Prints the report of ``spades arena --json``.
+against B's defence. With ``--a`` other bidders declare: the guide bot, which we did not
+write, with ``--blind-nil always``. Prints the report of ``spades arena --json``.
 
     .venv/bin/python benchmarks/blind_nil_value.py --variant partnership --hands 400 --seed 5
     .venv/bin/python benchmarks/blind_nil_value.py --b cheat --hands 300 --seed 7
+    .venv/bin/python benchmarks/blind_nil_value.py \\
+        --a "cmd:python benchmarks/guide_bot.py --blind-nil always" --b hard --hands 100
 """
 
 from __future__ import annotations
@@ -44,11 +47,14 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--b", default="medium", help="the defending player (a bot name)")
+    parser.add_argument("--a", default="medium-blind-nil",
+                        help="the blind nil bidders (a bot name; by default the medium "
+                        "player declaring whenever it may)")
     args = parser.parse_args()
     # the arena builds bots by name; it runs in this one process, which sees this entry
     BENCHMARK_BOTS["medium-blind-nil"] = AlwaysBlindNil
     try:
-        report = run_arena(rules_for(args.variant), "medium-blind-nil", args.b, args.hands,
+        report = run_arena(rules_for(args.variant), args.a, args.b, args.hands,
                            args.seed)
     except SpadesError as error:  # a bot name or count it cannot use: one line, no trace
         parser.error(str(error))

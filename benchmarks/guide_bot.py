@@ -26,6 +26,8 @@ reading rather than from ``spades/bots``:
   the tricks she is in danger of; against an opponent's nil, lead low and duck under her.
 
 Run it where a bot is named: ``spades arena --a "cmd:python benchmarks/guide_bot.py" ...``.
+With ``--blind-nil always`` it declares blind nil whenever it may and its partner has not
+(to measure a defence against it: ``benchmarks/blind_nil_value.py --a``).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SPADE = "S"
 ACE, KING, QUEEN, JACK, TEN, NINE = 12, 11, 10, 9, 8, 7
+BLIND_NIL_BEHIND = 250  # blind nil when the side trails by this much
+blind_nil_always = False  # ``--blind-nil always``: whatever the score
 
 
 def rank(card: str) -> int:
@@ -170,14 +174,15 @@ def bid(obs: dict, legal: list[str]) -> str:
 
 
 def wants_blind_nil(obs: dict) -> bool:
-    """Blind nil only when the side is far behind (partnership only)."""
+    """Blind nil only when the side is far behind, or always if so told (partnership
+    only), and never beside a partner's."""
     if len(obs["bids"]) != 4:
         return False
     partner = (obs["seat"] + 2) % 4
     if partner in obs["blind_nil"]:
         return False
     side = obs["seat"] % 2
-    return obs["scores"][side] - obs["scores"][1 - side] <= -250
+    return blind_nil_always or obs["scores"][side] - obs["scores"][1 - side] <= -BLIND_NIL_BEHIND
 
 
 def give(obs: dict, legal: list[str]) -> str:
@@ -453,6 +458,11 @@ def decide(message: dict) -> str:
 
 def main() -> None:
     """Answer each decision line with one action line until the input ends."""
+    global blind_nil_always
+    if sys.argv[1:] == ["--blind-nil", "always"]:
+        blind_nil_always = True
+    elif sys.argv[1:]:
+        sys.exit(f"usage: {sys.argv[0]} [--blind-nil always]")
     for line in sys.stdin:
         if not line.strip():
             continue
