@@ -19,7 +19,7 @@ import pytest
 from helpers import opponent_must_hold_drawn_cards
 
 from spades import Game, Observation, SpadesError, TrickView, parse_card, rules_for
-from spades.bots.belief import knowledge, nil_reading, sample_hands, voids, worth_keeping
+from spades.bots.belief import knowledge, sample_hands, voids, worth_keeping
 from spades.cards import FULL_DECK, SUIT_MASKS, cards_in, mask_of
 
 CONFIGS = {
@@ -401,59 +401,3 @@ def test_drafted_samples_give_the_opponent_the_cards_a_drafter_keeps() -> None:
         drafted = [keepers(sample_hands(position.obs, random.Random(f"{i}:{k}"), drafted=True))
                    for k in range(200)]
         assert sum(drafted) > sum(uniform) + 200, position.label
-
-
-def _cards(text: str) -> int:
-    return mask_of(parse_card(c) for c in text.split())
-
-
-def _nil_bid(obs: Observation, seat: int) -> Observation:
-    bids = [3, 3, 3, 3]
-    bids[seat] = 0
-    return dataclasses.replace(obs, bids=tuple(bids))
-
-
-def test_a_nil_bidder_following_under_plays_her_highest_that_loses() -> None:
-    # seat 1 bid nil and played 9C under the queen: she holds neither TC nor JC
-    obs = _nil_bid(_with_tricks("partnership", [(0, "QC 9C 3C 4C", 0)]), 1)
-    assert nil_reading(obs) == [0, _cards("TC JC"), 0, 0]
-    # under a ruff every card of the suit led loses: she played her highest
-    obs = _nil_bid(_with_tricks("partnership", [(3, "5H 2S 9H", None)]), 1)
-    assert nil_reading(obs)[1] == _cards("TH JH QH KH AH")
-
-
-def test_a_nil_bidder_who_wins_held_nothing_that_loses() -> None:
-    # seat 1 went over the 8 though a nil: she has no club under the 8
-    obs = _nil_bid(_with_tricks("partnership", [(0, "8C KC 3C 4C", 1)]), 1)
-    assert nil_reading(obs)[1] == _cards("2C 3C 4C 5C 6C 7C")
-    # a ruff on a suit she lacks: she had no side card to throw
-    obs = _nil_bid(_with_tricks("partnership", [(0, "8C 3S", None)]), 1)
-    assert nil_reading(obs)[1] == NON_SPADES
-    # over another ruff: nor a spade under it
-    obs = _nil_bid(_with_tricks("partnership", [(3, "8C 4S 6S", None)]), 1)
-    assert nil_reading(obs)[1] == NON_SPADES | _cards("2S 3S")
-
-
-def test_the_nil_reading_stops_when_she_takes_a_trick_and_drops_a_broken_rule() -> None:
-    # after she took the first trick her plays are not read (9C under the queen)
-    obs = _nil_bid(_with_tricks("partnership", [(0, "8C KC 3C 4C", 1),
-                                                 (0, "QC 9C 5C 6C", 0)]), 1)
-    assert nil_reading(obs)[1] == _cards("2C 3C 4C 5C 6C 7C")
-    # she played the 9 under the queen, then the jack: she plays some other way
-    obs = _nil_bid(_with_tricks("partnership", [(0, "QC 9C 3C 4C", 0),
-                                                 (0, "AC JC 5C 6C", 0)]), 1)
-    assert nil_reading(obs) == [0, 0, 0, 0]
-    # her lead and her discards say nothing; seats that bid no nil are not read
-    obs = _nil_bid(_with_tricks("partnership", [(1, "2D 5D 6D 7D", 0),
-                                                 (0, "AH 2C 3H 4H", 0)]), 1)
-    assert nil_reading(obs) == [0, 0, 0, 0]
-
-
-def test_samples_that_read_a_nil_keep_her_cards_out() -> None:
-    obs = _nil_bid(_with_tricks("partnership", [(0, "QC 9C 3C 4C", 0)]), 1)
-    obs = dataclasses.replace(obs, hand=tuple(c for c in obs.hand
-                                              if c not in (parse_card("TC"), parse_card("JC"))))
-    rng = random.Random(5)
-    for _ in range(20):
-        hands = sample_hands(obs, rng, read_nils=True)
-        assert hands[1] & _cards("TC JC") == 0

@@ -9,21 +9,9 @@ seats so that every sample could be the truth.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..cards import (
-    FULL_DECK,
-    JACK,
-    RANKS_PER_SUIT,
-    SPADES,
-    SUIT_MASKS,
-    Card,
-    beats,
-    cards_in,
-    mask_of,
-    winning_index,
-)
+from ..cards import FULL_DECK, JACK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
 from ..errors import SpadesError
 from ..game import draft_pick
 from ..observation import Observation
@@ -89,65 +77,8 @@ def voids(observation: Observation) -> list[int]:
     return void
 
 
-def nil_reading(observation: Observation) -> list[int]:
-    """For each seat that bid nil (plain or blind), the cards a nil bidder would not hold
-    now, given how she played until she took a trick: a card that wins says she held no
-    card that would have lost; a card that follows suit and loses is her highest that
-    loses, so she held none of the suit between it and the winner. A seat that later
-    played a card this says she did not hold has none (she plays some other way).
-    """
-    n = observation.rules.players
-    reading = [0] * n
-    for seat in range(n):
-        if observation.bids[seat] != 0:
-            continue
-        absent, reading_on = 0, True
-        for trick in observation.tricks_so_far:
-            place = (seat - trick.leader) % n
-            if place >= len(trick.cards):
-                continue
-            card = trick.cards[place]
-            if absent >> card & 1:
-                absent = 0
-                break
-            if reading_on and place:
-                absent |= _nil_did_not_hold(trick.cards[:place], card)
-            reading_on = reading_on and trick.winner != seat
-        reading[seat] = absent
-    return reading
-
-
-def _nil_did_not_hold(before: Sequence[Card], card: Card) -> int:
-    """The cards a nil bidder who played ``card`` to ``before`` did not hold (see
-    :func:`nil_reading`)."""
-    best = before[winning_index(before)]
-    led, suit, best_suit = (c // RANKS_PER_SUIT for c in (before[0], card, best))
-    below_best = (1 << best) - (1 << (best_suit * RANKS_PER_SUIT))  # its suit, under it
-    if beats(card, best):
-        if suit == led:
-            return below_best  # she had nothing of the suit that loses
-        # a trump on a suit she lacks: every other card she had would have lost
-        return (FULL_DECK & ~SUIT_MASKS[SPADES]) | (below_best if best_suit == SPADES else 0)
-    if suit != led:
-        return 0  # a discard: which one says little
-    above = SUIT_MASKS[suit] & ~((2 << card) - 1)  # the suit's cards over hers
-    return above & below_best if best_suit == suit else above
-
-
-def knowledge(observation: Observation, read_nils: bool = False) -> Knowledge:
-    """What ``observation``'s seat knows of the other seats' hands; ``read_nils``: also
-    what nil bidders' plays say they do not hold (:func:`nil_reading`)."""
-    facts = _knowledge(observation)
-    if not read_nils or len(facts.held) != 4:
-        return facts
-    absent = nil_reading(observation)
-    allowed = tuple(a if s == facts.seat else a & ~absent[s]
-                    for s, a in enumerate(facts.allowed))
-    return replace(facts, allowed=allowed)
-
-
-def _knowledge(observation: Observation) -> Knowledge:
-    """What ``observation``'s seat knows for certain of the other seats' hands."""
+def knowledge(observation: Observation) -> Knowledge:
+    """What ``observation``'s seat knows of the other seats' hands."""
     seat, n = observation.seat, observation.rules.players
     declaring = observation.phase == "blind nil" and n == 4  # dealt, none of it seen yet
     if observation.phase not in ("bidding", "play") and not declaring:
@@ -208,22 +139,14 @@ def worth_keeping(card: Card) -> bool:
 
 
 def sample_hands(observation: Observation, rng: random.Random,
-                 facts: Knowledge | None = None, drafted: bool = False,
-                 read_nils: bool = False) -> list[int]:
+                 facts: Knowledge | None = None, drafted: bool = False) -> list[int]:
     """One deal of the current hands (a card mask per seat) consistent with what the seat saw.
 
     ``drafted`` (two players, no exchange): the opponent's hand is what a draft by
     :func:`worth_keeping` over the cards the seat has not seen, in a random order, keeps
     (she keeps more spades and honours than a uniform deal gives her), if one of
     :data:`DRAFT_ATTEMPTS` such drafts agrees with her plays; else a uniform deal.
-    ``read_nils`` (four hands): nil bidders hold none of :func:`nil_reading`'s cards
-    either, unless no deal is found so.
     """
-    if facts is None and read_nils:
-        try:
-            return sample_hands(observation, rng, knowledge(observation, True), drafted)
-        except SampleError:
-            pass
     facts = facts or knowledge(observation)
     if len(facts.held) == 2:
         if drafted and not any(observation.exchanged):

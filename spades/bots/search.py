@@ -118,10 +118,7 @@ class SearchBot:
     (:mod:`.policy`) within which the search (or, with two players, the medium player's
     rule) decides. ``own_bags``: in the card play, once the side has made its contract,
     what each further trick costs in shares of the sandbag penalty (:func:`match_value`;
-    by default :attr:`OWN_BAGS`, one share). ``defend``: while an opponent's nil stands,
-    the sampled deals played out per card before the solver takes over (as ``early``);
-    ``nil_read`` (1 on, 0 off): the sampled deals leave out the cards a nil bidder's plays
-    say she does not hold (:func:`~.belief.nil_reading`).
+    by default :attr:`OWN_BAGS`, one share).
     """
 
     # the deals a bid samples unless ``bids`` says: solved ones with two players (a bid
@@ -134,7 +131,7 @@ class SearchBot:
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always",
-                 own_bags: float | None = None, defend: int = 0, nil_read: int = 0) -> None:
+                 own_bags: float | None = None) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -142,8 +139,7 @@ class SearchBot:
                     value is not None and value <= 0):
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
         for name, value in (("draft", draft), ("bids", 0 if bids is None else bids),
-                            ("early", early), ("leads", leads), ("defend", defend),
-                            ("nil_read", nil_read)):
+                            ("early", early), ("leads", leads)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SpadesError(f"the budget {name} must be a whole number from 0, not "
                                   f"{value!r}")
@@ -155,7 +151,6 @@ class SearchBot:
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
         self.lead_samples, self.own_bags = leads, own_bags
-        self.defend_samples, self.read_nils = defend, bool(nil_read)
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -174,10 +169,8 @@ class SearchBot:
         try:
             if kind == "play" and self._can_search(obs):
                 return self._play(obs)
-            if kind == "play" and self.defend_samples and _nil_against(obs):
-                return self._play_early(obs, self.defend_samples)
             if kind == "play" and self.early_samples:
-                return self._play_early(obs, self.early_samples)
+                return self._play_early(obs)
             if kind == "bid" and obs.rules.players == 2 and self._bid_deals(obs):
                 return self._bid_two_player(obs)
             if kind == "bid" and self._bid_deals(obs):
@@ -237,14 +230,14 @@ class SearchBot:
         """One deal of the hidden cards consistent with what the seat has seen, and with
         the bids made by the other seats if one of ``fit`` deals drawn is (else the last
         drawn stands). Blind nils are no bids to fit."""
-        hands = sample_hands(obs, self.rng, drafted=True, read_nils=self.read_nils)
+        hands = sample_hands(obs, self.rng, drafted=True)
         if all(bid is None or seat in obs.blind_nil for seat, bid in enumerate(obs.bids)):
             return hands
         played = played_by(obs)
         for _ in range(self.fit_attempts - 1):
             if self._bids_fit(obs, _at_bidding(hands, played)):
                 break
-            hands = sample_hands(obs, self.rng, drafted=True, read_nils=self.read_nils)
+            hands = sample_hands(obs, self.rng, drafted=True)
         return hands
 
     def _bids_fit(self, obs: Observation, hands: list[int]) -> bool:
@@ -289,9 +282,9 @@ class SearchBot:
         return _best_card({a: totals.get(a.card, float("-inf")) for a in obs.legal}, deals,
                           how)
 
-    def _play_early(self, obs: Observation, deals: int) -> tuple[Action, str]:
+    def _play_early(self, obs: Observation) -> tuple[Action, str]:
         """A card before the solver takes over (four hands): every legal card on the same
-        ``deals`` sampled deals, the rest of the hand played out by the medium player, whose own
+        sampled deals, the rest of the hand played out by the medium player, whose own
         card stands unless another is worth :data:`ROLLOUT_MARGIN` more. Cards between
         which every card has been played are worth the same: one of them is played out
         for all (the medium player's, if it is one of them)."""
@@ -305,13 +298,13 @@ class SearchBot:
             return medium, "these cards are all worth the same"
         value = match_value(obs, contracts(obs.bids, obs.blind_nil))
         totals = dict.fromkeys(tried, 0.0)
-        for _ in range(deals):
+        for _ in range(self.early_samples):
             hands = self._sample(obs)
             rollout = Rollout(obs.rules, _at_bidding(hands, played), obs.dealer, obs.blind_nil)
             seed = self.rng.getrandbits(32)
             for card in tried:
                 totals[card] += value(tuple(rollout.play(obs.bids, seed, [*so_far, card]).tricks))
-        return _best_card({Action.play(c): v for c, v in totals.items()}, deals,
+        return _best_card({Action.play(c): v for c, v in totals.items()}, self.early_samples,
                           "deals played out", prefer=medium, margin=ROLLOUT_MARGIN)
 
     def _draft(self, obs: Observation) -> tuple[Action, str]:
@@ -426,13 +419,6 @@ class SearchBot:
 def _played_value(obs: Observation, outcome: Outcome) -> float:
     """The value to the seat's side of a hand played out in a rollout."""
     return match_value(obs, contracts(outcome.bids, outcome.blind_nil))(tuple(outcome.tricks))
-
-
-def _nil_against(obs: Observation) -> bool:
-    """Whether a seat of the other side bid nil (plain or blind) and has taken no trick."""
-    side = obs.rules.side_of(obs.seat)
-    return any(bid == 0 and obs.tricks_won[seat] == 0 and obs.rules.side_of(seat) != side
-               for seat, bid in enumerate(obs.bids))
 
 
 def _best_card(totals: dict[Action, float], deals: int, how: str,
