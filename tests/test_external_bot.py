@@ -514,6 +514,26 @@ def test_a_planned_give_is_dropped_when_its_exchange_is_undone(tmp_path: Path) -
         assert again == first and bot.decisions == 2 and bot.problems == []
 
 
+def test_the_guide_bot_declares_blind_nil_from_level_scores_only_when_told() -> None:
+    """Blind nil bidders we did not write, for the blind nil defence benchmark: at 0-0
+    the guide bot declares only with ``--blind-nil always``, and never beside a partner's."""
+    game = Game(rules_for("partnership"), seed=5)
+    assert game.phase == "blind nil" and game.to_move is not None
+    first = game.to_move
+    answers = {}
+    for flag in ("", " --blind-nil always"):
+        with ExternalBot(f"{PYTHON} {shlex.quote(str(GUIDE))}{flag}", random.Random(1)) as bot:
+            answers[flag] = str(bot.act(game.observation(game.to_move)))
+            assert bot.problems == []
+    assert answers == {"": "no blind nil", " --blind-nil always": "blind nil"}
+    game.apply("blind nil")
+    game.apply("no blind nil")
+    assert game.phase == "blind nil" and game.to_move == (first + 2) % 4  # her partner
+    with ExternalBot(f"{PYTHON} {shlex.quote(str(GUIDE))} --blind-nil always",
+                     random.Random(1)) as bot:
+        assert str(bot.act(game.observation(game.to_move))) == "no blind nil"
+
+
 # --- the independent search opponent of the benchmarks ----------------------------------
 
 ISMCTS = ROOT / "benchmarks" / "ismcts_bot.py"
