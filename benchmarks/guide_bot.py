@@ -32,6 +32,7 @@ With ``--blind-nil always`` it declares blind nil whenever it may and its partne
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
@@ -40,8 +41,7 @@ RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SPADE = "S"
 ACE, KING, QUEEN, JACK, TEN, NINE = 12, 11, 10, 9, 8, 7
-BLIND_NIL_BEHIND = 250  # blind nil when the side trails by this much
-blind_nil_always = False  # ``--blind-nil always``: whatever the score
+BLIND_NIL_BEHIND = 250  # blind nil when the side trails by this much (unless ``always``)
 
 
 def rank(card: str) -> int:
@@ -173,16 +173,16 @@ def bid(obs: dict, legal: list[str]) -> str:
     return choice if choice in legal else next(a for a in legal if a != "nil")
 
 
-def wants_blind_nil(obs: dict) -> bool:
-    """Blind nil only when the side is far behind, or always if so told (partnership
-    only), and never beside a partner's."""
+def wants_blind_nil(obs: dict, always: bool = False) -> bool:
+    """Blind nil only when the side is far behind, or ``always`` (partnership only), and
+    never beside a partner's."""
     if len(obs["bids"]) != 4:
         return False
     partner = (obs["seat"] + 2) % 4
     if partner in obs["blind_nil"]:
         return False
     side = obs["seat"] % 2
-    return blind_nil_always or obs["scores"][side] - obs["scores"][1 - side] <= -BLIND_NIL_BEHIND
+    return always or obs["scores"][side] - obs["scores"][1 - side] <= -BLIND_NIL_BEHIND
 
 
 def give(obs: dict, legal: list[str]) -> str:
@@ -438,15 +438,17 @@ def discard_low(k: Knowledge, cards: list[str]) -> str:
     return low(pool)
 
 
-def decide(message: dict) -> str:
-    """The action for one decision message."""
+def decide(message: dict, always_blind_nil: bool = False) -> str:
+    """The action for one decision message; ``always_blind_nil``: declare whatever the
+    score."""
     obs = message["observation"]
     legal = message["legal"]
     if len(legal) == 1:
         return legal[0]
     phase = obs["phase"]
     if phase == "blind nil":
-        return "blind nil" if wants_blind_nil(obs) and "blind nil" in legal else "no blind nil"
+        wanted = wants_blind_nil(obs, always_blind_nil)
+        return "blind nil" if wanted and "blind nil" in legal else "no blind nil"
     if phase == "draft":
         return "keep" if keeps(obs) else "discard"
     if phase == "exchange":
@@ -458,17 +460,17 @@ def decide(message: dict) -> str:
 
 def main() -> None:
     """Answer each decision line with one action line until the input ends."""
-    global blind_nil_always
-    if sys.argv[1:] == ["--blind-nil", "always"]:
-        blind_nil_always = True
-    elif sys.argv[1:]:
-        sys.exit(f"usage: {sys.argv[0]} [--blind-nil always]")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--blind-nil", choices=["trailing", "always"], default="trailing",
+                        help=f"declare blind nil {BLIND_NIL_BEHIND} behind (partnership), "
+                        "or whatever the score")
+    always = parser.parse_args().blind_nil == "always"
     for line in sys.stdin:
         if not line.strip():
             continue
         message = json.loads(line)
         if message.get("type") == "decision":
-            print(json.dumps({"action": decide(message)}), flush=True)
+            print(json.dumps({"action": decide(message, always)}), flush=True)
 
 
 if __name__ == "__main__":
