@@ -58,7 +58,8 @@ ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in roll
 
 
 def match_value(
-    obs: Observation, contracts: Sequence[Contract], own_bags: float = 0.0
+    obs: Observation, contracts: Sequence[Contract], own_bags: float = 0.0,
+    break_bonus: float = 0.0,
 ) -> Callable[[tuple[int, ...]], float]:
     """The end value of the hand for the seat's side, given the tricks each seat wins.
 
@@ -73,6 +74,9 @@ def match_value(
     bag_share = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
     charge = own_bags if contract_made(obs, contracts) else 0.0
     cache: dict[tuple[int, ...], float] = {}
+    nils = [(seat, 2 if contracts[seat].blind else 1) for seat in range(rules.players)
+            if rules.side_of(seat) != side and contracts[seat].tricks == 0
+            and obs.tricks_won[seat] == 0] if break_bonus else []
 
     def value(won: tuple[int, ...]) -> float:
         if won in cache:
@@ -83,6 +87,7 @@ def match_value(
         worth -= charge * (bag_share * result.bags[side] - result.penalties[side])
         if match_winner is not None:
             worth += MATCH_WEIGHT if match_winner == side else -MATCH_WEIGHT
+        worth += sum(break_bonus * times for seat, times in nils if won[seat])
         cache[won] = worth
         return worth
 
@@ -132,7 +137,8 @@ class SearchBot:
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always",
-                 own_bags: float | None = None, nil_leads: int = 0, exchange: int = 0) -> None:
+                 own_bags: float | None = None, nil_leads: int = 0, exchange: int = 0,
+                 break_bonus: int = 0) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -141,7 +147,7 @@ class SearchBot:
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
         for name, value in (("draft", draft), ("bids", 0 if bids is None else bids),
                             ("early", early), ("leads", leads), ("nil_leads", nil_leads),
-                            ("exchange", exchange)):
+                            ("exchange", exchange), ("break_bonus", break_bonus)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SpadesError(f"the budget {name} must be a whole number from 0, not "
                                   f"{value!r}")
@@ -154,6 +160,7 @@ class SearchBot:
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
         self.lead_samples, self.own_bags = leads, own_bags
         self.nil_lead_samples, self.exchange = nil_leads, bool(exchange)
+        self.break_bonus = break_bonus
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -276,7 +283,7 @@ class SearchBot:
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
         own_bags = self.OWN_BAGS if self.own_bags is None else self.own_bags
-        evaluate = match_value(obs, bids, own_bags)
+        evaluate = match_value(obs, bids, own_bags, self.break_bonus)
         how = "deals"
         if own_bags and contract_made(obs, bids) and obs.rules.bag_limit:
             share = own_bags * obs.rules.bag_penalty / obs.rules.bag_limit
