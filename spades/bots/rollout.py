@@ -133,33 +133,6 @@ class Rollout:
                      else tuple(self._real(seat) for seat in log.blind_nil))
         return Outcome([final[s] for s in order], blind_nil, [log.result.tricks[s] for s in order])
 
-    def breaks(self, bids: Sequence[int | None], seed: int, cards: Sequence[int],
-               nil_seats: Collection[int], stop: int) -> bool:
-        """Whether, bidding from ``bids``, playing ``cards`` and then as the medium player,
-        one of ``nil_seats`` (of the real table) takes a trick before only ``stop``
-        tricks are left."""
-        game, bots = self._start(seed)
-        watched = {(seat - self.turn) % self.rules.players for seat in nil_seats}
-        played = iter(cards)
-        log, checked = game.hands[0], 0
-        while log.result is None:
-            seat = game.to_move
-            assert seat is not None
-            if game.phase is Phase.BIDDING and (made := self._made(bids, seat)) is not None:
-                game.apply(Action.bid(made))
-            elif game.phase is Phase.PLAY and (card := next(played, None)) is not None:
-                game.apply(Action.play(card))
-            else:
-                game.apply(bots[seat].act(game.observation(seat)))
-            done = max(0, len(log.tricks) - (log.result is None))
-            for _, _, taker in log.tricks[checked:done]:
-                if taker in watched:
-                    return True
-            checked = done
-            if done >= 13 - stop:
-                return False
-        return False
-
     def _made(self, bids: Sequence[int | None], seat: int) -> int | None:
         """The bid already made by the engine's ``seat``: 0 for a blind nil."""
         real = self._real(seat)

@@ -41,16 +41,15 @@ from ..cards import (
     card_text,
     cards_in,
     mask_of,
-    suit_of,
 )
 from ..errors import SpadesError
 from ..game import draft_pick
 from ..observation import Observation
 from ..scoring import Contract, contracts, score_hand, score_side
-from .belief import SampleError, played_by, sample_hands, voids, worth_keeping
+from .belief import SampleError, played_by, sample_hands, worth_keeping
 from .policy import BlindNilPolicy
 from .rollout import Outcome, Rollout, bid_agrees
-from .rules_based import MediumBot, card_danger, estimate_tricks, partner_gives
+from .rules_based import MediumBot, estimate_tricks
 from .solver import Deal, opening_tricks, score_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
@@ -58,8 +57,7 @@ ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in roll
 
 
 def match_value(
-    obs: Observation, contracts: Sequence[Contract], own_bags: float = 0.0,
-    break_bonus: float = 0.0,
+    obs: Observation, contracts: Sequence[Contract], own_bags: float = 0.0
 ) -> Callable[[tuple[int, ...]], float]:
     """The end value of the hand for the seat's side, given the tricks each seat wins.
 
@@ -74,9 +72,6 @@ def match_value(
     bag_share = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
     charge = own_bags if contract_made(obs, contracts) else 0.0
     cache: dict[tuple[int, ...], float] = {}
-    nils = [(seat, 2 if contracts[seat].blind else 1) for seat in range(rules.players)
-            if rules.side_of(seat) != side and contracts[seat].tricks == 0
-            and obs.tricks_won[seat] == 0] if break_bonus else []
 
     def value(won: tuple[int, ...]) -> float:
         if won in cache:
@@ -87,7 +82,6 @@ def match_value(
         worth -= charge * (bag_share * result.bags[side] - result.penalties[side])
         if match_winner is not None:
             worth += MATCH_WEIGHT if match_winner == side else -MATCH_WEIGHT
-        worth += sum(break_bonus * times for seat, times in nils if won[seat])
         cache[won] = worth
         return worth
 
@@ -137,8 +131,7 @@ class SearchBot:
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always",
-                 own_bags: float | None = None, nil_leads: int = 0, exchange: int = 0,
-                 break_bonus: int = 0) -> None:
+                 own_bags: float | None = None) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -146,8 +139,7 @@ class SearchBot:
                     value is not None and value <= 0):
                 raise SpadesError(f"the budget {name} must be a positive number, not {value!r}")
         for name, value in (("draft", draft), ("bids", 0 if bids is None else bids),
-                            ("early", early), ("leads", leads), ("nil_leads", nil_leads),
-                            ("exchange", exchange), ("break_bonus", break_bonus)):
+                            ("early", early), ("leads", leads)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SpadesError(f"the budget {name} must be a whole number from 0, not "
                                   f"{value!r}")
@@ -159,8 +151,6 @@ class SearchBot:
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
         self.lead_samples, self.own_bags = leads, own_bags
-        self.nil_lead_samples, self.exchange = nil_leads, bool(exchange)
-        self.break_bonus = break_bonus
         self.blind_nil = BlindNilPolicy.parse(blind_nil)
         self.fallback = MediumBot(random.Random(rng.random()), self.blind_nil)
 
@@ -179,9 +169,6 @@ class SearchBot:
         try:
             if kind == "play" and self._can_search(obs):
                 return self._play(obs)
-            if (kind == "play" and self.nil_lead_samples and not (obs.trick and obs.trick.cards)
-                    and _nils_against(obs)):
-                return self._lead_against_nil(obs)
             if kind == "play" and self.early_samples:
                 return self._play_early(obs)
             if kind == "bid" and obs.rules.players == 2 and self._bid_deals(obs):
@@ -243,19 +230,14 @@ class SearchBot:
         """One deal of the hidden cards consistent with what the seat has seen, and with
         the bids made by the other seats if one of ``fit`` deals drawn is (else the last
         drawn stands). Blind nils are no bids to fit."""
-        played = played_by(obs)
-
-        def draw() -> list[int]:
-            hands = sample_hands(obs, self.rng, drafted=True)
-            return _exchanged(obs, hands, played) if self.exchange else hands
-
-        hands = draw()
+        hands = sample_hands(obs, self.rng, drafted=True)
         if all(bid is None or seat in obs.blind_nil for seat, bid in enumerate(obs.bids)):
             return hands
+        played = played_by(obs)
         for _ in range(self.fit_attempts - 1):
             if self._bids_fit(obs, _at_bidding(hands, played)):
                 break
-            hands = draw()
+            hands = sample_hands(obs, self.rng, drafted=True)
         return hands
 
     def _bids_fit(self, obs: Observation, hands: list[int]) -> bool:
@@ -283,7 +265,7 @@ class SearchBot:
     def _play(self, obs: Observation) -> tuple[Action, str]:
         bids = contracts(obs.bids, obs.blind_nil)
         own_bags = self.OWN_BAGS if self.own_bags is None else self.own_bags
-        evaluate = match_value(obs, bids, own_bags, self.break_bonus)
+        evaluate = match_value(obs, bids, own_bags)
         how = "deals"
         if own_bags and contract_made(obs, bids) and obs.rules.bag_limit:
             share = own_bags * obs.rules.bag_penalty / obs.rules.bag_limit
@@ -324,35 +306,6 @@ class SearchBot:
                 totals[card] += value(tuple(rollout.play(obs.bids, seed, [*so_far, card]).tricks))
         return _best_card({Action.play(c): v for c, v in totals.items()}, self.early_samples,
                           "deals played out", prefer=medium, margin=ROLLOUT_MARGIN)
-
-    def _lead_against_nil(self, obs: Observation) -> tuple[Action, str]:
-        """A lead while an opponent's nil stands and the solver has not started: the
-        lowest card of each suit and the medium player's lead, each on the same
-        ``nil_leads`` sampled deals played out by the medium player up to the solver's
-        start; the lead that breaks the nil on most stands if it breaks it on two more
-        than the medium player's."""
-        assert obs.dealer is not None
-        played = played_by(obs)
-        so_far = [card for trick in obs.tricks_so_far for card in trick.cards]
-        medium = self.fallback.act(obs)
-        legal = [a.card for a in obs.legal]
-        tried = {medium.card, *(min(c for c in legal if suit_of(c) == suit)
-                                for suit in {suit_of(c) for c in legal})}
-        if len(tried) == 1:
-            return medium, "the only lead worth trying"
-        nils = _nils_against(obs)
-        breaks = dict.fromkeys(tried, 0)
-        for _ in range(self.nil_lead_samples):
-            hands = self._sample(obs)
-            rollout = Rollout(obs.rules, _at_bidding(hands, played), obs.dealer, obs.blind_nil)
-            seed = self.rng.getrandbits(32)
-            for card in tried:
-                breaks[card] += rollout.breaks(obs.bids, seed, [*so_far, card], nils, self.dd)
-        best = max(breaks, key=lambda c: (breaks[c], c == medium.card))
-        if breaks[best] < breaks[medium.card] + 2:
-            best = medium.card
-        return Action.play(best), (f"breaks the nil on {breaks[best]} of "
-                                   f"{self.nil_lead_samples} deals played out")
 
     def _draft(self, obs: Observation) -> tuple[Action, str]:
         """Keep or discard by sampling: deal the unseen cards to the other player's hand,
@@ -466,39 +419,6 @@ class SearchBot:
 def _played_value(obs: Observation, outcome: Outcome) -> float:
     """The value to the seat's side of a hand played out in a rollout."""
     return match_value(obs, contracts(outcome.bids, outcome.blind_nil))(tuple(outcome.tricks))
-
-
-def _exchanged(obs: Observation, hands: list[int], played: Sequence[int]) -> list[int]:
-    """``hands`` after each opposing blind nil bidder's exchange, as if the sampled hands
-    were from before it: she passes her most dangerous cards (by the medium player's
-    danger rule) for her partner's cheapest, among the cards neither has played and
-    that the other has not shown out of."""
-    rules = obs.rules
-    if rules.players != 4:
-        return hands
-    hands = list(hands)
-    shown_out = voids(obs)
-    for nil in obs.blind_nil:
-        cover = rules.partner_of(nil)
-        if cover is None or rules.side_of(nil) == rules.side_of(obs.seat):
-            continue
-        at_bidding = list(cards_in(hands[nil] | played[nil]))
-        hers = sorted((c for c in cards_in(hands[nil]) if not shown_out[cover] >> c & 1),
-                      key=lambda c: (card_danger(c, at_bidding), c), reverse=True)
-        his_hand = list(cards_in(hands[cover] | played[cover]))
-        his = [c for c in partner_gives(his_hand, len(his_hand))
-               if hands[cover] >> c & 1 and not shown_out[nil] >> c & 1]
-        for give, take in list(zip(hers, his, strict=False))[:rules.exchange_cards]:
-            hands[nil] ^= 1 << give | 1 << take
-            hands[cover] ^= 1 << give | 1 << take
-    return hands
-
-
-def _nils_against(obs: Observation) -> list[int]:
-    """The seats of the other side that bid nil (plain or blind) and have taken no trick."""
-    side = obs.rules.side_of(obs.seat)
-    return [seat for seat, bid in enumerate(obs.bids)
-            if bid == 0 and obs.tricks_won[seat] == 0 and obs.rules.side_of(seat) != side]
 
 
 def _best_card(totals: dict[Action, float], deals: int, how: str,
