@@ -54,7 +54,12 @@ def program(tmp_path: Path, body: str, name: str = "bot.py") -> str:
         """) + textwrap.dedent(body)
     path = tmp_path / name
     path.write_text(source)
-    return f"{PYTHON} {shlex.quote(str(path))}"
+    return command(path)
+
+
+def command(path: Path, options: str = "") -> str:
+    """The command line that runs the Python program at ``path`` with ``options``."""
+    return f"{PYTHON} {shlex.quote(str(path))}" + (f" {options}" if options else "")
 
 
 def received(tmp_path: Path) -> list[dict[str, Any]]:
@@ -98,7 +103,7 @@ def gone(pid: int | None) -> bool:
 # --- the example bot plays whole games --------------------------------------------------
 
 def test_example_bot_through_the_command(capsys: pytest.CaptureFixture[str]) -> None:
-    bots = f"cmd:{PYTHON} {shlex.quote(str(EXAMPLE))},random,random,random"
+    bots = f"cmd:{command(EXAMPLE)},random,random,random"
     code = main(["simulate", "--variant", "partnership", "--bots", bots, "--games", "2",
                  "--max-hands", "3", "--json"])
     out, err = capsys.readouterr()
@@ -109,7 +114,7 @@ def test_example_bot_through_the_command(capsys: pytest.CaptureFixture[str]) -> 
 
 @pytest.mark.parametrize("variant", ["partnership", "two-player", "two-player-300"])
 def test_example_bot_through_make_bot(variant: str) -> None:
-    bot = make_bot(f"cmd:{PYTHON} {shlex.quote(str(EXAMPLE))}", "seed")
+    bot = make_bot(f"cmd:{command(EXAMPLE)}", "seed")
     assert isinstance(bot, ExternalBot)
     with bot:
         game, taken = play(rules_for(variant, **SHORT), {0: bot})
@@ -120,7 +125,7 @@ def test_example_bot_through_make_bot(variant: str) -> None:
 
 
 def test_every_seat_external() -> None:
-    bots = {seat: ExternalBot(f"{PYTHON} {shlex.quote(str(EXAMPLE))}", random.Random(seat))
+    bots = {seat: ExternalBot(command(EXAMPLE), random.Random(seat))
             for seat in range(4)}
     game, _ = play(rules_for("partnership", **SHORT), bots)
     assert game.over
@@ -377,7 +382,7 @@ def test_bad_timeouts() -> None:
 
 
 def test_started_lazily_and_closed(tmp_path: Path) -> None:
-    with ExternalBot(f"{PYTHON} {shlex.quote(str(EXAMPLE))}", random.Random(0)) as bot:
+    with ExternalBot(command(EXAMPLE), random.Random(0)) as bot:
         assert bot.pid is None and not bot.running
         play(rules_for("partnership"), {0: bot}, max_decisions=1)
         assert bot.pid is not None and bot.running
@@ -388,7 +393,7 @@ def test_started_lazily_and_closed(tmp_path: Path) -> None:
 
 
 def test_collected_bot_stops_its_program() -> None:
-    bot = ExternalBot(f"{PYTHON} {shlex.quote(str(EXAMPLE))}", random.Random(0))
+    bot = ExternalBot(command(EXAMPLE), random.Random(0))
     play(rules_for("partnership"), {0: bot}, max_decisions=1)
     pid = bot.pid
     del bot
@@ -441,7 +446,7 @@ GUIDE = ROOT / "benchmarks" / "guide_bot.py"
 def test_a_whole_give_is_asked_once_and_taken_step_by_step() -> None:
     """The guide bot answers its exchange (its partner's blind nil) whole ('give 2C 3D
     4H'): the bot takes its steps without asking again; no problem is written down."""
-    with ExternalBot(f"{PYTHON} {shlex.quote(str(GUIDE))}", random.Random(1)) as bot:
+    with ExternalBot(command(GUIDE), random.Random(1)) as bot:
         game, taken = play(rules_for("partnership", **SHORT), {0: bot}, seed="gives",
                            max_hands=6)
         gives = [a for a in taken if a.kind == "give"]
@@ -521,16 +526,15 @@ def test_the_guide_bot_declares_blind_nil_from_level_scores_only_when_told() -> 
     assert game.phase == "blind nil" and game.to_move is not None
     first = game.to_move
     answers = {}
-    for flag in ("", " --blind-nil always"):
-        with ExternalBot(f"{PYTHON} {shlex.quote(str(GUIDE))}{flag}", random.Random(1)) as bot:
+    for flag in ("", "--blind-nil always"):
+        with ExternalBot(command(GUIDE, flag), random.Random(1)) as bot:
             answers[flag] = str(bot.act(game.observation(game.to_move)))
             assert bot.problems == []
-    assert answers == {"": "no blind nil", " --blind-nil always": "blind nil"}
+    assert answers == {"": "no blind nil", "--blind-nil always": "blind nil"}
     game.apply("blind nil")
     game.apply("no blind nil")
     assert game.phase == "blind nil" and game.to_move == (first + 2) % 4  # her partner
-    with ExternalBot(f"{PYTHON} {shlex.quote(str(GUIDE))} --blind-nil always",
-                     random.Random(1)) as bot:
+    with ExternalBot(command(GUIDE, "--blind-nil always"), random.Random(1)) as bot:
         assert str(bot.act(game.observation(game.to_move))) == "no blind nil"
 
 
@@ -544,8 +548,7 @@ def test_the_ismcts_opponent_plays_whole_hands_legally(variant: str) -> None:
     """The benchmark's search opponent answers every decision of a hand (draft, bids, an
     exchange for a random partner's blind nil, every card) with a legal action of its own:
     none falls back to a random one."""
-    command = f"{PYTHON} {shlex.quote(str(ISMCTS))} --iterations 20"
-    with ExternalBot(command, random.Random(4)) as bot:
+    with ExternalBot(command(ISMCTS, "--iterations 20"), random.Random(4)) as bot:
         game, taken = play(rules_for(variant, **SHORT), {0: bot}, seed="ismcts", max_hands=2)
         assert bot.problems == [] and bot.fallbacks == 0
         finished = sum(log.result is not None for log in game.hands)
@@ -561,7 +564,7 @@ def test_the_ismcts_opponent_repeats_its_decisions() -> None:
     observation = game.observation(game.to_move)
     answers = set()
     for _ in range(2):
-        with ExternalBot(f"{PYTHON} {shlex.quote(str(ISMCTS))} --iterations 200",
+        with ExternalBot(command(ISMCTS, "--iterations 200"),
                          random.Random(0)) as bot:
             answers.add(bot.act(observation))
     assert len(answers) == 1 and answers.pop() in observation.legal
