@@ -66,7 +66,7 @@ def main() -> None:
     for board in range(args.hands):
         deck = shuffled_deck(random.Random(f"{args.seed}:{board}:0"))
         for a_seat in (0, 1):
-            hers = set()
+            hers: set[int] = set()
             for a in args.a:
                 taken, her_hand = drafted(a, args.b, a_seat, deck, f"{args.seed}:{board}")
                 tricks[a].append(taken)
