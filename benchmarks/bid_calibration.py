@@ -43,7 +43,7 @@ def play_hand(seed: int, seat_of_a: int, opponent: str, player: str = "hard"
         obs = game.observation(seat)
         bot = bots[seat]
         if seat == seat_of_a and game.phase == "bidding" and isinstance(bot, SearchBot):
-            leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
+            leader = rules.opening_leader(obs.dealer, obs.first_drawer)
             state = bot.rng.getstate()  # the same samples as the bid will draw
             next_world = bot._worlds(obs, bot._bid_deals(obs))
             counts = []

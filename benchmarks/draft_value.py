@@ -15,13 +15,11 @@ card play (an arena needs thousands of boards for what this sees in hundreds).
 from __future__ import annotations
 
 import argparse
-import random
 
 from spades import rules_for
-from spades.arena import mean_ci95
+from spades.arena import board_deck, mean_ci95
 from spades.bots import check_bot_name, close_bot, make_bot, reveal_hands
 from spades.bots.solver import opening_tricks
-from spades.chance import shuffled_deck
 from spades.errors import SpadesError
 from spades.game import Game, Phase
 
@@ -41,7 +39,7 @@ def drafted(a: str, b: str, a_seat: int, deck: list[int], seed: str) -> tuple[in
     for bot in bots:
         close_bot(bot)
     obs = game.observation(a_seat)
-    leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
+    leader = rules.opening_leader(obs.dealer, obs.first_drawer)
     hands = game.hand_masks()
     return opening_tricks(hands, leader, a_seat, rules), hands[1 - a_seat]
 
@@ -64,7 +62,7 @@ def main() -> None:
     tricks: dict[str, list[int]] = {a: [] for a in args.a}
     her_hand_differs = 0
     for board in range(args.hands):
-        deck = shuffled_deck(random.Random(f"{args.seed}:{board}:0"))
+        deck = board_deck(args.seed, board)
         for a_seat in (0, 1):
             hers: set[int] = set()
             for a in args.a:

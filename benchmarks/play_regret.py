@@ -17,15 +17,13 @@ to the card play compared without the noise of the hands taking other courses.
 from __future__ import annotations
 
 import argparse
-import random
 from collections import defaultdict
 
 from spades import rules_for
-from spades.arena import mean_ci95
+from spades.arena import board_deck, mean_ci95
 from spades.bots import check_bot_name, close_bot, make_bot, reveal_hands
 from spades.bots.search import match_value
 from spades.bots.solver import Deal, score_values
-from spades.chance import shuffled_deck
 from spades.errors import SpadesError
 from spades.game import Game
 from spades.scoring import contracts
@@ -55,7 +53,7 @@ def main() -> None:
     gains: list[float] = []  # A's regret less the other's, at each position
     hands = 0
     for board in range(args.hands):
-        deck = shuffled_deck(random.Random(f"{args.seed}:{board}:0"))
+        deck = board_deck(args.seed, board)
         for a_side in (0, 1):
             game = Game(rules, decks=[deck])
             bots = [make_bot(args.a if rules.side_of(s) == a_side else args.b,

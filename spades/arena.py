@@ -20,6 +20,7 @@ from typing import Any
 from . import record
 from .actions import Action
 from .bots import close_bot, make_bot, reveal_hands
+from .cards import Card
 from .chance import shuffled_deck
 from .errors import SpadesError
 from .game import Game
@@ -185,11 +186,17 @@ def _play(rules: Rules, decks: list[list[int]], specs: dict[str, str], a_side: i
     return game
 
 
+def board_deck(seed: int, index: int, hand: int = 0) -> list[Card]:
+    """The deck of hand ``hand`` of board ``index`` from ``seed``: the same for every
+    player on that board, and for every benchmark that plays the arena's boards."""
+    return shuffled_deck(random.Random(f"{seed}:{index}:{hand}"))
+
+
 def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
                matches: bool, keep_records: bool) -> Board:
     """Play board ``index`` twice, A on side 0 then on side 1, and compare."""
     hands = MAX_MATCH_HANDS if matches else 1
-    decks = [shuffled_deck(random.Random(f"{seed}:{index}:{n}")) for n in range(hands)]
+    decks = [board_deck(seed, index, n) for n in range(hands)]
     stats = {role: BotStats() for role in ROLES}
     diffs, hands_played, a_wins, records = 0.0, 0, 0.0, []
     for a_side in (0, 1):

@@ -113,6 +113,10 @@ class Rules:
             raise ValueError("a four-player hand's bidding order needs its dealer")
         return [(dealer + 1 + i) % 4 for i in range(4)]
 
+    def opening_leader(self, dealer: int | None, first_drawer: int | None) -> int:
+        """The seat that leads a hand's first trick: the first to bid."""
+        return self.bidding_order(dealer, first_drawer)[0]
+
     def to_dict(self) -> dict[str, Any]:
         """The options by name, as the record's ``rules`` (the variant stands apart)."""
         fields = dataclasses.asdict(self)

@@ -313,7 +313,7 @@ class SearchBot:
         rule), and compare the double-dummy tricks of the hands it ends with."""
         rules, me, offered = obs.rules, obs.seat, obs.offered
         assert offered is not None
-        leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
+        leader = rules.opening_leader(obs.dealer, obs.first_drawer)
         hand = mask_of(obs.hand)
         seen = hand | mask_of(obs.discards) | 1 << offered
         unseen = [c for c in range(DECK_SIZE) if not seen >> c & 1]
@@ -353,7 +353,7 @@ class SearchBot:
         if medium.tricks == 0:
             return medium, "a nil: the hand has few sure tricks and little danger"
         rules = obs.rules
-        leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
+        leader = rules.opening_leader(obs.dealer, obs.first_drawer)
         counts: list[int] = []
         next_world = self._worlds(obs, self._bid_deals(obs))
         while (hands := next_world()) is not None:
@@ -507,7 +507,7 @@ class CheatBot(SearchBot):
         partner_bid = obs.bids[partner]
         if partner_bid == 0 or partner in obs.blind_nil:
             return super()._bid_partnership(obs)
-        leader = rules.bidding_order(obs.dealer, obs.first_drawer)[0]
+        leader = rules.opening_leader(obs.dealer, obs.first_drawer)
         side_tricks = opening_tricks(self._sample(obs), leader, obs.seat, rules)
         wanted = side_tricks // 2 if partner_bid is None else side_tricks - partner_bid
         bid = min((a for a in obs.legal if a.tricks > 0),
