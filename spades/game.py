@@ -666,8 +666,9 @@ class Game:
 
     def _start_play(self) -> None:
         self.phase = _PLAY
-        self.to_move = self._order[0]
-        self.hands[-1].tricks.append([self.to_move, self._trick, None])
+        log = self.hands[-1]
+        self.to_move = self.rules.opening_leader(log.dealer, log.first_drawer)
+        log.tricks.append([self.to_move, self._trick, None])
 
     # ------------------------------------------------------------ each phase
 

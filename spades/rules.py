@@ -101,7 +101,7 @@ class Rules:
         return range(most + 1) if self.players == 2 else range(most, most + 1)
 
     def bidding_order(self, dealer: int | None, first_drawer: int | None) -> list[int]:
-        """The seats in the order they bid; the first also leads the first trick. With
+        """The seats in the order they bid (the first leads: :meth:`opening_leader`). With
         four players from the ``dealer``'s left; with two, the ``first_drawer`` first
         under ``first_drawer_bids_first``, else the other player."""
         if self.players == 2:
