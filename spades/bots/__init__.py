@@ -10,12 +10,13 @@ every bot is seeded, so its play can be repeated. The search players (``hard``,
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..actions import NO_BLIND_NIL, Action, Kind
+from ..actions import BLIND_NIL, NO_BLIND_NIL, Action, Kind
 from ..errors import SpadesError
 from ..observation import Observation
 from .policy import ALWAYS, BlindNilPolicy
@@ -43,6 +44,18 @@ class RandomBot:
         if obs.legal[0].kind is Kind.DECLARE and not self.blind_nil.allows(obs):
             return Action(NO_BLIND_NIL)
         return self.rng.choice(obs.legal)
+
+
+NIL_BIDS = (Action.bid(0), Action(BLIND_NIL))
+
+
+def without_nil(observation: Observation) -> Observation:
+    """``observation`` with nil and blind nil taken out of its legal actions, for a bot
+    that stands in for a person and must not declare either for her: every bot chooses
+    among ``legal``, so at the blind nil question it declines and at a bid it bids its
+    best bid other than nil."""
+    legal = tuple(a for a in observation.legal if a not in NIL_BIDS)
+    return dataclasses.replace(observation, legal=legal)
 
 
 def _searching(name: str, factory: str) -> Callable[..., Bot]:

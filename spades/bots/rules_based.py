@@ -403,13 +403,14 @@ class MediumBot:
     # ----- bidding
 
     def _bid(self, obs: Observation) -> int:
-        """A bid from the hand's likely tricks, nil with a safe hand."""
+        """A bid from the hand's likely tricks, nil (when legal) with a safe hand."""
         hand = list(obs.hand)
         players = obs.rules.players
         estimate = estimate_tricks(hand, self._known_out(obs), players)
         partner = obs.rules.partner_of(obs.seat)
         partner_bid = obs.bids[partner] if partner is not None else None
-        if obs.rules.nil and partner_bid != 0 and self._nil_hand(hand, estimate, players):
+        if Action.bid(0) in obs.legal and partner_bid != 0 and self._nil_hand(
+                hand, estimate, players):
             return 0
         side = obs.rules.side_of(obs.seat)
         bags = obs.bag_totals[side]
@@ -702,7 +703,8 @@ class EasyBot:
         return Action(KEEP if keep else DISCARD)
 
     def _bid(self, obs: Observation) -> int:
-        """Aces and kings, plus spades beyond three; nil once in a while with nothing."""
+        """Aces and kings, plus spades beyond three; nil (when legal) once in a while with
+        nothing."""
         hand = obs.hand
         count = sum(1 for c in hand if rank_of(c) == ACE)
         count += sum(1 for c in hand if rank_of(c) == KING) * 0.7
@@ -711,7 +713,7 @@ class EasyBot:
         if obs.rules.players == 2:
             count += 1.5
         high = sum(1 for c in hand if rank_of(c) >= JACK)
-        if obs.rules.nil and high == 0 and spades <= 2 and self.rng.random() < 0.5:
+        if Action.bid(0) in obs.legal and high == 0 and spades <= 2 and self.rng.random() < 0.5:
             return 0
         return max(1, round(count))
 

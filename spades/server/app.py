@@ -7,8 +7,10 @@ Routes:
 - ``GET /api/tables``: the running tables listed in the lobby (public facts only);
   ``GET /api/tables?mine=ID,ID`` those of the ids given (a browser's own tables).
   ``POST /api/tables`` creates one (``{"variant", "rules", "seats", "seat", "name",
-  "partner_blind_nil", "listed", "turn_seconds", "spectator_chat"}``,
-  ``partner_blind_nil`` the blind nil policy of a computer partnering a person, ``listed``
+  "computer_blind_nil", "listed", "turn_seconds", "spectator_chat"}``,
+  ``computer_blind_nil`` the blind nil policy of every computer player at a table with a
+  person: ``"trailing-100"`` (the default), ``"always"`` or ``"never"`` (the older name
+  ``partner_blind_nil`` is read too; a table of computers only keeps the bots' own), ``listed``
   whether the lobby offers its free seats to anyone, ``turn_seconds`` a person's time for
   a decision (default 60, 0 for none), ``spectator_chat`` whether spectators may write in
   the chat) and returns once the creator's seat token and each person seat's invite secret
@@ -19,16 +21,22 @@ Routes:
   ``GET /api/tables/{id}/record`` downloads a finished game's record (RECORD.md).
 - ``/ws/{id}``: the table. The first message is ``{"type": "hello", "token": ...}``
   (no token: a spectator); then ``{"type": "action", "action": "bid 4"}`` (in a blind
-  nil exchange the whole give: ``"give 2C QH KD"``, ``"give 2C"`` one card, ``"give"`` none),
-  ``{"type": "hint"}`` (in an exchange the hint is a whole give), ``{"type": "costly",
-  "hand": 2}`` (the seat's plays of a finished hand that cost points), ``{"type":
-  "rematch"}``, ``{"type": "seat", "away": true}`` (leave the seat to its computer level;
-  ``false`` takes it back) and ``{"type": "chat", "text": ..., "name": ...}`` (``name``: a
-  spectator's, "Spectator N" until given). The server answers with ``welcome`` (with the
-  chat so far), ``state`` (the seat's own view, the last completed trick, the turn clock),
+  nil exchange the whole give: ``"give 2C QH KD"``, ``"give 2C"`` one card, ``"give"`` none;
+  with ``"auto": true`` when the page's Auto Play One chose it: refused while the seat is
+  left to the computer, and never taking a seat back), ``{"type": "summary_closed"}`` (the
+  page closed the hand summary: from a hand's end a person's turn clock waits for it, or
+  for ``Settings.summary_hold_seconds``), ``{"type": "hint"}`` (in an exchange the hint is
+  a whole give), ``{"type": "costly", "hand": 2}`` (the seat's plays of a finished hand
+  that cost points), ``{"type": "rematch"}``, ``{"type": "seat", "away": true}`` (leave
+  the seat to its computer level; ``false`` takes it back) and ``{"type": "chat", "text":
+  ..., "name": ...}`` (``name``: a spectator's, "Spectator N" until given). A hint and an
+  analysis are worked out one at a time for each seat and for each client address. The
+  server answers with ``welcome`` (with the chat so far), ``state`` (the seat's own view,
+  the last completed trick, the turn clock: none while a hand summary holds it),
   ``hand_over`` (the hand's seed and record), ``hint``, ``costly``, ``rematch``, ``chat``
   and ``error`` messages (in the player's words), and ``replaced`` (then it closes the
   socket, code 4001) when the seat was taken on another device.
+- JSON nested deeper than :data:`JSON_DEPTH`, in a message or a request body, is refused.
 - ``/``: the browser client (static files of :mod:`spades.web`).
 """
 
@@ -38,6 +46,7 @@ import asyncio
 import contextlib
 import json
 import math
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -54,6 +63,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import BOTS
 from ..bots.policy import BESIDE_A_PERSON, CHOICES
+from ..errors import SpadesError, quoted
 from ..record import dumps
 from ..rules import PRESETS
 from .cluster import Cluster
@@ -64,6 +74,7 @@ from .table import (
     PERSON,
     Client,
     ClientError,
+    Costly,
     Forbidden,
     Settings,
     Table,
@@ -74,7 +85,11 @@ from .table import (
 WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 8192
 HELLO_SECONDS = 30.0
-MESSAGE_TYPES = ("hello", "action", "hint", "costly", "rematch", "seat", "chat")
+MESSAGE_TYPES = ("hello", "action", "hint", "costly", "rematch", "seat", "chat",
+                 "summary_closed")
+JSON_DEPTH = 16  # arrays and objects within each other a message may have, at most
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+UP_EVERY = 1.0  # seconds between the marks that the server is up (see Server.keep_up)
 MINE_LIMIT = 100  # ids a browser may ask about at once
 ADDRESSES_KEPT = 10_000  # creation allowances remembered before the full ones are dropped
 
@@ -99,12 +114,13 @@ class Server:
         self.cluster = (Cluster(store.url, self, settings.lease_seconds)
                         if isinstance(store, PostgresStore) else None)
         self._allowances: dict[str, tuple[float, float]] = {}  # address: (tables, when)
+        self.costly = Costly()  # hints and analyses under way, by seat and by address
         self._rematching = asyncio.Lock()
         self._creating = asyncio.Lock()
 
     def _table(self, table_id: str, config: dict[str, Any]) -> Table:
         table = Table(table_id, config, self.store, self.settings, self.computer,
-                      worker=self.cluster.id if self.cluster else "")
+                      worker=self.cluster.id if self.cluster else "", costly_requests=self.costly)
         table.owned = self.cluster is None  # among several, once the lease is taken
         return table
 
@@ -123,12 +139,18 @@ class Server:
 
     async def load(self) -> None:
         """Rebuild every stored table from its log, deal what waits, start computer turns
-        (among several workers: those of the tables this one takes)."""
+        (among several workers: those of the tables this one takes). The turn under way
+        at each table when the server stopped (when it was last known up, or its last
+        event) keeps the time its person had left."""
         if self.cluster is not None:
             await self.cluster.listen()
         for stored in self.store.store.load_all():
             self._rebuilt(stored)
+        stopped = max([self.store.store.last_up() or 0.0,
+                       *(event.get("at", 0.0) for table in self.tables.values()
+                         for event in table.events[-1:])])
         for table in self.tables.values():
+            table.resume(stopped)
             async with table.lock:  # a notice of the same event waits for it
                 await table.deal_if_needed()
             table.schedule()
@@ -174,6 +196,8 @@ class Server:
         elif kind == "rematch":
             table.rematch_id = notice["rematch"]
             await table.broadcast()
+        elif kind == "summary":
+            await table.summary_closed_by(notice["seat"])
 
     async def resync(self) -> None:
         """Read again what notices may have been missed (the listening connection was
@@ -248,6 +272,15 @@ class Server:
                                            "table": table.table_id, "rematch": table.rematch_id})
         return self.tables[table.rematch_id]
 
+    async def keep_up(self) -> None:
+        """Keep, every ``UP_EVERY`` seconds, that the server is up."""
+        while True:
+            try:
+                await self.store.mark_up(time.time())
+            except SpadesError as error:
+                log.error("cannot store that the server is up (%s)", error)
+            await asyncio.sleep(UP_EVERY)
+
     async def sweep(self) -> None:
         """End, now and then, the tables nobody is at (see :meth:`Table.expired`), and keep
         when people were at the others."""
@@ -271,14 +304,32 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def parse_json(text: str, what: str, not_json: str) -> Any:
+    """``text`` as JSON; ClientError in one line: ``not_json`` when it is not JSON, else
+    if it nests arrays and objects deeper than ``JSON_DEPTH`` (such text would exhaust
+    the parser's recursion), naming it ``what`` (``"the request body"``)."""
+    depth = most = 0
+    for bracket in re.findall(r"[\[\]{}]", _JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        most = max(most, depth)
+    if most > JSON_DEPTH:
+        raise ClientError(f"{what} nests arrays and objects {most} deep; the limit is "
+                          f"{JSON_DEPTH}")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise ClientError(not_json) from None
+
+
 async def _body(request: Request) -> Any:
     data = await request.body()
     if len(data) > BODY_LIMIT:
         raise ClientError(f"request too large ({len(data)} bytes; the limit is {BODY_LIMIT})")
     try:
-        return json.loads(data or b"{}")
-    except ValueError:
-        raise ClientError("the request body must be JSON") from None
+        text = data.decode() if data else "{}"
+    except UnicodeDecodeError:
+        raise ClientError("the request body must be JSON in UTF-8") from None
+    return parse_json(text, "the request body", "the request body must be JSON")
 
 
 def origin_allowed(headers: Any, allowed: tuple[str, ...]) -> bool:
@@ -308,8 +359,10 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         return JSONResponse({
             "variants": {name: {"players": r.players, "rules": r.to_dict()}
                          for name, r in PRESETS.items()},
-            "levels": list(BOTS), "partner_blind_nil": CHOICES,
-            "partner_blind_nil_default": str(BESIDE_A_PERSON),
+            "levels": list(BOTS), "computer_blind_nil": CHOICES,
+            "computer_blind_nil_default": str(BESIDE_A_PERSON),
+            # the same under their older names, for pages made before
+            "partner_blind_nil": CHOICES, "partner_blind_nil_default": str(BESIDE_A_PERSON),
             "turn_seconds_default": settings.turn_seconds})
 
     async def list_tables(request: Request) -> Response:
@@ -391,7 +444,8 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         client: Client | None = None
         try:
             seat = await _hello(ws, table)
-            client = Client(ws.send_text, seat, settings, ws.close)
+            client = Client(ws.send_text, seat, settings, ws.close,
+                            ws.client.host if ws.client else "unknown")
             await table.attach(client)
             while True:
                 message = await ws.receive()
@@ -437,14 +491,11 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         if len(text.encode()) > settings.message_limit:
             raise ClientError(f"message too large ({len(text.encode())} bytes; "
                               f"the limit is {settings.message_limit})")
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise ClientError("malformed message: not JSON") from None
+        data = parse_json(text, "the message", "malformed message: not JSON")
         if not isinstance(data, dict):
             raise ClientError("a message must be a JSON object")
         if data.get("type") not in MESSAGE_TYPES:
-            raise ClientError(f"unknown message type {str(data.get('type'))[:40]!r}; "
+            raise ClientError(f"unknown message type {quoted(data.get('type'))}; "
                               f"expected one of {', '.join(MESSAGE_TYPES)}")
         return data
 
@@ -454,7 +505,9 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
         if kind == "hello":
             raise ClientError("already joined: send actions now")
         if kind == "action":
-            await table.act(client.seat, data.get("action"))
+            await table.act(client.seat, data.get("action"), data.get("auto", False))
+        elif kind == "summary_closed":
+            await table.summary_closed(client)
         elif kind == "hint":
             await table.hint(client)
         elif kind == "costly":
@@ -479,13 +532,16 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await server.load()
         sweeper = asyncio.create_task(server.sweep())
+        keeper = asyncio.create_task(server.keep_up())
         yield
         sweeper.cancel()
+        keeper.cancel()
         if server.cluster is not None:
             await server.cluster.stop()
         for table in server.tables.values():
             async with table.lock:  # an action being committed is applied first
                 table.stop()
+        await server.store.mark_up(time.time())  # the clocks stop here
         server.computer.close()
         server.store.close()
 

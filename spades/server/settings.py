@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import SpadesError
 
 TURN_SECONDS, TURN_LIMIT = 60, 600  # a person's time for a decision: the default, the most
+SUMMARY_HOLD_SECONDS = 20.0  # a hand's end holds a person's clock until she closes its summary
 
 
 def _bounded(default: float, low: float, high: float, help: str) -> Any:
@@ -28,8 +29,10 @@ class Settings:
     ``computer_workers`` is the number of worker processes (None: one per core; 0: a thread).
     A table nobody was at for ``idle_seconds`` ends; one of computers only, nobody watching
     it for ``unwatched_seconds``. A client may chat ``chat_burst`` lines at once, then one
-    every ``chat_every`` seconds. Among several workers on PostgreSQL, a table whose
-    owner's heartbeat is ``lease_seconds`` old goes to another worker. The constructor
+    every ``chat_every`` seconds. From a hand's end a person's turn clock waits until she
+    closes the hand's summary, or ``summary_hold_seconds`` pass. Among several workers on
+    PostgreSQL, a table whose owner's heartbeat is ``lease_seconds`` old goes to another
+    worker. The constructor
     does not check the bounds (tests use tiny times); ``spades serve`` does.
     """
 
@@ -56,6 +59,7 @@ class Settings:
     lease_seconds: float = 3.0
     chat_burst: int = 5
     chat_every: float = 2.0
+    summary_hold_seconds: float = SUMMARY_HOLD_SECONDS
 
 
 def bounded() -> list[Field[Any]]:

@@ -9,7 +9,9 @@ game from its log exactly where it was. An event is stored only under its table'
 number (a unique key), so of several writers appending at once one wins and the others get
 :class:`LogConflict`. Seat claims (a name and the SHA-256 of the seat's
 token, never the token), each person seat's invite secret (its SHA-256 too), the table's
-chat and when someone was last at the table are kept beside the log. :class:`StoreWriter` runs the
+chat and when someone was last at the table are kept beside the log, and when the server
+was last known up (so that a person's turn clock does not run while it was down).
+:class:`StoreWriter` runs the
 writes in one thread of their own, in order, so that the server's event loop never waits
 on a disk.
 
@@ -96,6 +98,14 @@ class Store(Protocol):
         if another worker stored that number first."""
         ...
 
+    def mark_up(self, when: float) -> None:
+        """Keep that the server (a worker of it) was up at ``when``."""
+        ...
+
+    def last_up(self) -> float | None:
+        """When the server was last known up (None: never kept)."""
+        ...
+
     def load_all(self) -> list[StoredTable]:
         """Every table, oldest first, with its claims and its events in order."""
         ...
@@ -124,6 +134,9 @@ _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS spades_events (
         table_id TEXT NOT NULL REFERENCES spades_tables(id), seq INTEGER NOT NULL,
         event TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
+    # one row: when the server was last known up
+    """CREATE TABLE IF NOT EXISTS spades_up (
+        id INTEGER PRIMARY KEY, up DOUBLE PRECISION NOT NULL)""",
 )
 CHANNEL = "spades"  # PostgreSQL's channel of the workers' notices
 # several workers on one PostgreSQL: their heartbeats, and the owner of each table
@@ -212,6 +225,14 @@ class SQLStore:
     def mark_seen(self, table_id: str, when: float) -> None:
         self._run("INSERT INTO spades_seen (table_id, seen) VALUES (?, ?)"
                   " ON CONFLICT (table_id) DO UPDATE SET seen = excluded.seen", (table_id, when))
+
+    def mark_up(self, when: float) -> None:
+        self._run("INSERT INTO spades_up (id, up) VALUES (0, ?)"
+                  " ON CONFLICT (id) DO UPDATE SET up = excluded.up", (when,))
+
+    def last_up(self) -> float | None:
+        rows = self._run("SELECT up FROM spades_up WHERE id = 0")
+        return float(rows[0][0]) if rows else None
 
     def add_chat(self, table_id: str, number: int, line: dict[str, Any]) -> None:
         try:
@@ -344,6 +365,9 @@ class StoreWriter:
 
     async def add_chat(self, table_id: str, number: int, line: dict[str, Any]) -> None:
         await self._call(self.store.add_chat, table_id, number, line)
+
+    async def mark_up(self, when: float) -> None:
+        await self._call(self.store.mark_up, when)
 
     def close(self) -> None:
         """Finish the writes asked for, then release the store."""

@@ -50,13 +50,13 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import END_GIVE, Action, parse_give
-from ..bots import BOTS
-from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
+from ..bots import BOTS, without_nil
+from ..bots.policy import BESIDE_A_PERSON, CHOICES, BlindNilPolicy
 from ..cards import Card, card_text, in_symbols
 from ..chance import Chance
 from ..errors import IllegalAction, NotationError, SpadesError, quoted
@@ -178,8 +178,8 @@ def table_config(body: Any, turn_seconds: float = TURN_SECONDS) -> dict[str, Any
     if not isinstance(body, dict):
         raise ClientError("the request must be a JSON object")
     variant = body.get("variant", "two-player-300")
-    if variant not in PRESETS:
-        raise ClientError(f"unknown variant {variant!r}; valid: {', '.join(PRESETS)}")
+    if not isinstance(variant, str) or variant not in PRESETS:
+        raise ClientError(f"unknown variant {quoted(variant)}; valid: {', '.join(PRESETS)}")
     house = body.get("rules", {})
     if not isinstance(house, dict):
         raise ClientError("'rules' must be an object of house rules")
@@ -213,18 +213,20 @@ def table_config(body: Any, turn_seconds: float = TURN_SECONDS) -> dict[str, Any
         if not isinstance(seat, dict) or seat.get("kind") not in (PERSON, COMPUTER):
             raise ClientError(f"seat {number} must be {{'kind': 'person' or 'computer'}}")
         level = seat.get("level", "medium")
-        if level not in BOTS:
-            raise ClientError(f"unknown level {level!r}; valid: {', '.join(BOTS)}")
+        if not isinstance(level, str) or level not in BOTS:
+            raise ClientError(f"unknown level {quoted(level)}; valid: {', '.join(BOTS)}")
         default = (f"Seat {number + 1}" if seat["kind"] == PERSON else
                    computer_name(rules.players, number))
         config_seats.append({"kind": seat["kind"], "level": level,
                              "name": clean_name(seat.get("name"), default)})
-    try:
-        partner_policy = BlindNilPolicy.parse(body.get("partner_blind_nil", BESIDE_A_PERSON))
-    except SpadesError as error:
-        raise ClientError(f"'partner_blind_nil': {error}") from None
+    # a request of a client made before the field's new name may still send the old one
+    policy = body.get("computer_blind_nil", body.get("partner_blind_nil", str(BESIDE_A_PERSON)))
+    policies = [value for _, value in CHOICES]
+    if policy not in policies:
+        raise ClientError(f"'computer_blind_nil' must be one of {', '.join(policies)} (when the "
+                          f"computer players may declare blind nil), not {quoted(policy)}")
     return {"variant": variant, "rules": house, "seats": config_seats, "listed": listed,
-            "partner_blind_nil": str(partner_policy), "turn_seconds": turn,
+            "computer_blind_nil": policy, "turn_seconds": turn,
             "spectator_chat": spectator_chat, "bot_seed": secrets.token_hex(16)}
 
 
@@ -253,19 +255,45 @@ class Bucket:
         return True
 
 
+class Costly:
+    """The costly requests (hints, analyses) being worked out: one at a time for each seat
+    and for each client address, however many connections they open. One for the whole
+    server, shared by its tables."""
+
+    def __init__(self) -> None:
+        self._busy: set[str] = set()
+
+    @contextlib.contextmanager
+    def one(self, table_id: str, seat: int, address: str) -> Iterator[None]:
+        """Work one out for ``seat`` of table ``table_id``, asked from ``address``; raises
+        ClientError while another is under way for either."""
+        mine, theirs = f"seat {seat} of {table_id}", f"address {address}"
+        if mine in self._busy:
+            raise ClientError("a hint or an analysis is already being worked out for your "
+                              "seat: wait for it")
+        if theirs in self._busy:
+            raise ClientError("a hint or an analysis asked from your network is already being "
+                              "worked out: wait for it")
+        self._busy |= {mine, theirs}
+        try:
+            yield
+        finally:
+            self._busy -= {mine, theirs}
+
+
 class Client:
-    """One websocket connection: its seat (None for a spectator), its rate limits (of
-    messages, of chat lines), and how to close it (when its seat is taken back from
-    another device)."""
+    """One websocket connection: its seat (None for a spectator), its client address, its
+    rate limits (of messages, of chat lines), and how to close it (when its seat is taken
+    back from another device)."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
-                 settings: Settings, close: Callable[[int], Awaitable[None]] | None = None
-                 ) -> None:
+                 settings: Settings, close: Callable[[int], Awaitable[None]] | None = None,
+                 address: str = "unknown") -> None:
         self.send_text, self.seat, self._close = send, seat, close
+        self.address = address
         self.name = ""  # a spectator's name in the chat (a seat's is the seat's)
         self.messages = Bucket(settings.rate_per_second, settings.rate_burst)
         self.chat = Bucket(1 / settings.chat_every, settings.chat_burst)
-        self.hinting = False
 
     async def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else json.dumps(message)
@@ -294,6 +322,7 @@ class Table:
     chat: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "name", "text", "at"}
     rematch_id: str | None = None
     worker: str = ""  # this worker's id among several (see .cluster)
+    costly_requests: Costly = field(default_factory=Costly)  # the server's, for every table
 
     def __post_init__(self) -> None:
         self.rules = rules_for(self.config["variant"], **self.config["rules"])
@@ -307,7 +336,10 @@ class Table:
         self._clock: asyncio.Task[None] | None = None  # the turn time of the person to move
         self._clock_turn: tuple[int, int] | None = None  # (seat, seq) it runs for
         self._deadline = 0.0  # when it runs out (the event loop's time)
+        self._clock_from = 0.0  # when it starts to run (later while a summary holds it)
         self._turn_at = time.time()  # when the last event was stored: the turn began
+        self._paused = 0.0  # seconds the server was down during the turn (see resume())
+        self._held: dict[int, float] = {}  # seat: when the hand summary stops holding its clock
         self.moves = 0  # the deals and actions in the log: a turn is (seat, moves)
         self._spectators = 0  # the spectators named "Spectator N" so far
         self.ended: str | None = None  # why the table ended before the game did
@@ -327,9 +359,12 @@ class Table:
     def _apply(self, event: dict[str, Any]) -> None:
         """Apply a stored event. A ``seat`` event leaves a seat to the computer or takes
         it back; a person's action also says who took it: her own takes her seat back,
-        the turn clock's counts towards ``TIMEOUTS_AWAY``. An event's ``at`` (when it was
-        stored; none in older logs) starts the next turn's clock."""
+        the turn clock's counts towards ``TIMEOUTS_AWAY``, Auto Play One's (``"auto"``)
+        towards neither. An event's ``at`` (when it was stored; none in older logs) starts
+        the next turn's clock; one that ends a hand holds each person's clock for
+        ``summary_hold_seconds`` (until she closes the summary)."""
         self._turn_at = event.get("at", time.time())
+        self._paused = 0.0
         if event["kind"] == "end":
             self.ended = event["reason"]
             self.events.append(event)
@@ -344,9 +379,13 @@ class Table:
             return
         if event["kind"] == "deal":
             self.seeds.append(event["seed"])
+        playing = bool(self.game.hands) and self.game.hands[-1].result is None
         apply_event(self.game, event, self._draws)
         self.events.append(event)
         self.moves += 1
+        if playing and self.game.hands[-1].result is not None and not self.game.over:
+            until = self._turn_at + self.settings.summary_hold_seconds
+            self._held = {n: until for n, seat in enumerate(self.seats) if seat.kind == PERSON}
         if event["kind"] in ("action", "give") and self.seats[event["seat"]].kind == PERSON:
             seat, by = self.seats[event["seat"]], event.get("by")
             if by is None:
@@ -518,9 +557,10 @@ class Table:
 
     def _clock_left(self) -> dict[str, Any] | None:
         """The turn clock: whose it is and the seconds left, of how many."""
-        if self._clock is None or self._clock_turn is None:
-            return None
-        left = max(0.0, self._deadline - asyncio.get_running_loop().time())
+        now = asyncio.get_running_loop().time()
+        if self._clock is None or self._clock_turn is None or now < self._clock_from:
+            return None  # no clock, or one her hand summary holds
+        left = max(0.0, self._deadline - now)
         return {"seat": self._clock_turn[0], "seconds": round(left, 1), "of": self.turn_seconds}
 
     def _finished(self) -> list[int]:
@@ -774,22 +814,48 @@ class Table:
     # ------------------------------------------------------------ acting
 
     def _blind_nil_policy(self, seat: int) -> BlindNilPolicy | None:
-        """The table's policy for a computer partnering a person (None: the bot's own)."""
-        partner = self.rules.partner_of(seat)
-        if partner is None or self.seats[partner].kind != PERSON:
+        """The table's policy for its computer players, opponents and partners alike, at
+        a table with a person (None: the bot's own, at a table of computers only)."""
+        if self.computers_only:
             return None
-        # tables made before the setting existed get its default
-        return BlindNilPolicy.parse(self.config.get("partner_blind_nil", BESIDE_A_PERSON))
+        # tables stored before the setting applied to every computer kept it as the
+        # policy of a person's partner; those before any setting get its default
+        return BlindNilPolicy.parse(self.config.get(
+            "computer_blind_nil", self.config.get("partner_blind_nil", BESIDE_A_PERSON)))
+
+    def _stands_in(self, seat: int) -> bool:
+        """Whether the computer deciding for ``seat`` stands in for its person: at her
+        clock, or while she is away without having left her seat to it. It then decides
+        nothing of weight for her (:meth:`_decide`)."""
+        s = self.seats[seat]
+        return s.kind == PERSON and not s.left
+
+    def _own_exchange(self, seat: int) -> bool:
+        """Whether ``seat`` is to give the cards of its own blind nil exchange."""
+        return (self.game.phase is Phase.EXCHANGE and self.game.to_move == seat
+                and seat in self.game.hands[-1].blind_nil)
+
+    def _waits_for(self, seat: int) -> bool:
+        """Whether the table waits for ``seat``'s person, with no clock and no computer
+        standing in: in her own blind nil exchange when it may not give nothing (four
+        players), since which cards she gives is hers alone to choose."""
+        return (self._stands_in(seat) and self._own_exchange(seat)
+                and 0 not in self.rules.give_sizes)
 
     def _automatic(self, seat: int) -> bool:
+        """Whether the computer takes ``seat``'s decision now without waiting."""
         s = self.seats[seat]
-        return s.kind == COMPUTER or s.away
+        return s.kind == COMPUTER or (s.away and not self._waits_for(seat))
 
-    async def act(self, seat: int | None, text: Any) -> None:
-        """A client's action: verified by the engine, stored, broadcast."""
+    async def act(self, seat: int | None, text: Any, auto: Any = False) -> None:
+        """A client's action: verified by the engine, stored, broadcast. An ``auto`` one
+        (the page's Auto Play One) is refused for a seat left to the computer, and never
+        takes a seat back."""
         received = time.time()
         if seat is None:
             raise ClientError("spectators cannot act")
+        if not isinstance(auto, bool):
+            raise ClientError("'auto' must be true (Auto Play One chose it) or false")
         if not isinstance(text, str):
             raise ClientError("'action' must be a string in RECORD.md's notation, e.g. 'bid 4'")
         try:
@@ -800,6 +866,9 @@ class Table:
             raise ClientError(str(error)) from None
         async with self.lock:
             for _ in range(CONFLICT_RETRIES):
+                if auto and self.seats[seat].away:
+                    raise ClientError("Auto Play One does not play while your seat is left "
+                                      "to the computer: take your seat back to play")
                 try:
                     if isinstance(decision, tuple):
                         self.game.verify_give(decision, seat)
@@ -808,11 +877,34 @@ class Table:
                 except IllegalAction as error:
                     raise ClientError(in_words(error, self.names, self.game.to_move)) from None
                 try:
-                    await self._accept(seat, decision, received)
+                    await self._accept(seat, decision, received, "auto" if auto else None)
                     return
                 except LogConflict:  # another worker's event came first, now applied
                     continue
         raise ClientError("the table is busy: send your action again")
+
+    async def summary_closed(self, client: Client) -> None:
+        """Her page closed the hand summary: her clock, held since the hand's end, runs
+        (a spectator's page closing one changes nothing)."""
+        if client.seat is not None:
+            await self.summary_closed_by(client.seat)
+            if self.worker:
+                await self.store.announce({"t": "summary", "w": self.worker,
+                                           "table": self.table_id, "seat": client.seat})
+
+    async def summary_closed_by(self, seat: int) -> None:
+        """Seat ``seat``'s hand summary is closed (here or on another worker)."""
+        if self._held.pop(seat, 0.0) + self._paused <= time.time():
+            return  # nothing held any more
+        if self._clock_turn is not None and self._clock_turn[0] == seat:
+            self._clock_turn = None  # her clock again, from now
+            self.schedule()
+            await self.broadcast()
+
+    def resume(self, stopped: float) -> None:
+        """The server, down since ``stopped`` (``time.time()``), starts again: the turn
+        under way when it stopped keeps the time its person had left."""
+        self._paused = max(0.0, time.time() - max(stopped, self._turn_at))
 
     async def leave(self, client: Client, away: Any) -> None:
         """A person leaves her seat to its computer level (``away`` true) or takes it back."""
@@ -883,7 +975,8 @@ class Table:
         """Store, apply and broadcast a legal action (or a whole give, its cards: one
         event); ``received`` is when it came (or was
         decided), sent along as ``at`` so that a client can time the broadcast; ``by``
-        says who took a person's action for her (``"clock"``, ``"computer"``). Raises
+        says who took a person's action for her (``"clock"``, ``"computer"``) or that
+        her page's Auto Play One took it (``"auto"``). Raises
         :class:`LogConflict` when another worker's event came first (then applied)."""
         if self.ended is not None:
             raise ClientError(f"this table has ended: {ENDED[self.ended]}")
@@ -923,18 +1016,24 @@ class Table:
 
     def schedule(self) -> None:
         """Start the computer's turn if a computer (or an away person) is to move, else
-        the clock of the person to move (if the table has a turn time)."""
+        the clock of the person to move (if the table has a turn time; none during her
+        own exchange when the table waits for her, see :meth:`_waits_for`). Her clock
+        runs from the turn's stored start, less the time the server was down, or from
+        when her hand summary stops holding it."""
         seat = self.game.to_move
         person = seat is not None and not self._automatic(seat) and self.running
-        turn = (seat, self.moves) if person and self.turn_seconds else None
+        clocked = person and self.turn_seconds and not self._waits_for(seat)
+        turn = (seat, self.moves) if clocked else None
         if turn != self._clock_turn:
             if self._clock is not None:
                 self._clock.cancel()
             self._clock_turn, self._clock = turn, None
             if turn is not None:  # from the stored start: a restart keeps the deadline
-                spent = min(max(0.0, time.time() - self._turn_at), self.turn_seconds)
-                self._deadline = (asyncio.get_running_loop().time() + self.turn_seconds
-                                  - spent)
+                now, loop_now = time.time(), asyncio.get_running_loop().time()
+                start = max(self._turn_at, self._held.get(turn[0], 0.0)) + self._paused
+                spent = min(max(0.0, now - start), self.turn_seconds)
+                self._clock_from = loop_now + max(0.0, start - now)
+                self._deadline = self._clock_from + self.turn_seconds - spent
                 self._clock = asyncio.create_task(self._time_out(*turn))
         if seat is None or person or self.ended is not None or not self.owned:
             return
@@ -943,9 +1042,16 @@ class Table:
 
     async def _decide(self, seat: int) -> Action | tuple[Card, ...]:
         """What ``seat``'s level does now, worked out in a worker: an action, or in an
-        exchange the cards of its whole give (its steps decided one by one on a copy)."""
+        exchange the cards of its whole give (its steps decided one by one on a copy).
+        Standing in for a person (:meth:`_stands_in`) it declares no nil nor blind nil,
+        and in her own exchange gives nothing (allowed with two players; with four the
+        table waits for her)."""
+        stand_in = self._stands_in(seat)
         if self.game.phase is not Phase.EXCHANGE:
-            return await self._decide_step(seat, self.game.observation(seat), "")
+            view = self.game.observation(seat)
+            return await self._decide_step(seat, without_nil(view) if stand_in else view, "")
+        if stand_in and self._own_exchange(seat):
+            return ()
         game, cards = self.game.copy(), list[Card]()
         while game.phase is Phase.EXCHANGE and game.to_move == seat:
             step = await self._decide_step(seat, game.observation(seat),
@@ -993,9 +1099,14 @@ class Table:
         self.schedule()
 
     async def _time_out(self, seat: int, seq: int) -> None:
-        """When the person to move runs out of time, her level takes this one decision;
-        the ``TIMEOUTS_AWAY``-th in a row marks her away (her level plays on)."""
-        await asyncio.sleep(self._deadline - asyncio.get_running_loop().time())
+        """When the person to move runs out of time, her level takes this one decision
+        (never a nil: :meth:`_decide`); the ``TIMEOUTS_AWAY``-th in a row marks her away
+        (her level plays on). A clock held by her hand summary starts first, told to all."""
+        loop = asyncio.get_running_loop()
+        if self._clock_from > loop.time():
+            await asyncio.sleep(self._clock_from - loop.time())
+            await self.broadcast()
+        await asyncio.sleep(self._deadline - loop.time())
         while not self.owned:  # every worker shows the clock; its owner decides
             await asyncio.sleep(OWNER_POLL)
         self._clock = None  # from here on, her move or the next turn does not cancel this
@@ -1014,13 +1125,8 @@ class Table:
             raise ClientError("spectators cannot ask for hints")
         if self.game.to_move != seat:
             raise ClientError("a hint is for your turn")
-        if client.hinting:
-            raise ClientError("a hint is already being worked out")
-        client.hinting = True
-        try:
+        with self.costly_requests.one(self.table_id, seat, client.address):
             action, reason = await self._explain(seat)
-        finally:
-            client.hinting = False
         await client.send({"type": "hint", "action": action, "reason": reason})
 
     async def _explain(self, seat: int) -> tuple[str, str]:
@@ -1051,13 +1157,8 @@ class Table:
         finished = self._finished()
         if not isinstance(number, int) or isinstance(number, bool) or number not in finished:
             raise ClientError(f"'hand' must be the number of a finished hand, not {number!r}")
-        if client.hinting:
-            raise ClientError("an analysis is already being worked out")
-        client.hinting = True
-        try:
+        with self.costly_requests.one(self.table_id, seat, client.address):
             plays = await self.computer.run(costly_plays, self.game.record(self.names), number)
-        finally:
-            client.hinting = False
         await client.send({"type": "costly", "hand": number, "plays": [
             p.to_json() for p in plays if p.seat == seat and p.cost > 0]})
 
