@@ -813,7 +813,7 @@ class Table:
 
     # ------------------------------------------------------------ acting
 
-    def _blind_nil_policy(self, seat: int) -> BlindNilPolicy | None:
+    def blind_nil_policy(self, seat: int) -> BlindNilPolicy | None:
         """The table's policy for its computer players, opponents and partners alike, at
         a table with a person (None: the bot's own, at a table of computers only)."""
         if self.computers_only:
@@ -894,8 +894,10 @@ class Table:
 
     async def summary_closed_by(self, seat: int) -> None:
         """Seat ``seat``'s hand summary is closed (here or on another worker)."""
-        if self._held.pop(seat, 0.0) + self._paused <= time.time():
+        now = time.time() - self._paused  # in the time of the turn's stored start
+        if self._held.get(seat, 0.0) <= now:
             return  # nothing held any more
+        self._held[seat] = now  # her clock runs from now
         if self._clock_turn is not None and self._clock_turn[0] == seat:
             self._clock_turn = None  # her clock again, from now
             self.schedule()
@@ -1070,7 +1072,7 @@ class Table:
         try:
             action = await self.computer.run(
                 decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}{salt}",
-                self._blind_nil_policy(seat), view, background=self.computers_only)
+                self.blind_nil_policy(seat), view, background=self.computers_only)
             if action in view.legal:
                 return action
             failure = "an illegal action"
