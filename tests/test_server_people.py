@@ -43,6 +43,16 @@ def play(players: list[Player], choose: Choose, stop: Callable[[dict[str, Any]],
         seq = top + 1
 
 
+def refusal(player: Player, seq: int) -> str | None:
+    """The error ``player`` gets next, or None if a state after ``seq`` comes first."""
+    while True:
+        message = player.read()
+        if message["type"] == "error":
+            return str(message["message"])
+        if message["type"] == "state" and message["seq"] > seq:
+            return None
+
+
 def first_legal(view: dict[str, Any]) -> str:
     """The safe answer to the blind nil question, else the first legal action (a whole
     give of the fewest cards allowed in an exchange)."""
@@ -53,10 +63,11 @@ def first_legal(view: dict[str, Any]) -> str:
     return view["legal"][0]
 
 
-def people(client: Any, variant: str, kinds: str, **body: Any) -> tuple[str, dict[int, str]]:
-    """A table of ``variant`` with seats of ``kinds`` (``p``: a person, ``c``: an easy
-    computer) and ``body``'s settings; every person's token."""
-    seats = [{"kind": "person" if k == "p" else "computer", "level": "easy"} for k in kinds]
+def people(client: Any, variant: str, kinds: str, level: str = "easy", **body: Any
+           ) -> tuple[str, dict[int, str]]:
+    """A table of ``variant`` with seats of ``kinds`` (``p``: a person, ``c``: a computer)
+    of ``level`` and ``body``'s settings; every person's token."""
+    seats = [{"kind": "person" if k == "p" else "computer", "level": level} for k in kinds]
     made = client.post("/api/tables", json={"variant": variant, "seats": seats, "seat": 0,
                                             "name": "Ann", **body})
     assert made.status_code == 200, made.json()
@@ -102,7 +113,7 @@ def test_a_clock_timeout_at_the_blind_nil_question_records_no_blind_nil():
     her level (medium, who would declare it so far behind) declines for her, and at her
     bid bids something other than nil."""
     with new_client(summary_hold_seconds=0) as client, contextlib.ExitStack() as stack:
-        table_id, tokens = people(client, "partnership", "pppp", turn_seconds=2)
+        table_id, tokens = people(client, "partnership", "pppp", "medium", turn_seconds=2)
         players = [join(client, table_id, tokens[s], stack) for s in range(4)]
         table = client.app.state.server.tables[table_id]
 
@@ -188,10 +199,9 @@ def test_an_away_seat_stays_away_after_an_automatic_forced_card():
             her.send({"type": "seat", "away": True})
             state = read_until(her, lambda s: s["seats"][seat]["left"])
             seq = state["seq"]
-            said = her.error({"type": "action", "action": state["view"]["legal"][0],
-                              "auto": True})
-            assert said == ("Auto Play One does not play while your seat is left to the "
-                            "computer: take your seat back to play")
+            her.send({"type": "action", "action": state["view"]["legal"][0], "auto": True})
+            assert refusal(her, seq) == ("Auto Play One does not play while your seat is left "
+                                         "to the computer: take your seat back to play")
             assert len(table.events) == seq
             assert table.seats[seat].away and table.seats[seat].left
         # gone and back: a reconnect does not take it back either

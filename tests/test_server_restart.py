@@ -90,3 +90,39 @@ def test_a_killed_server_comes_back_with_every_game_where_it_was(tmp_path):
     finally:
         server.kill()
         server.wait(10)
+
+
+def test_the_turn_clock_does_not_run_while_the_server_is_down(tmp_path):
+    """The person to move has, after a restart, the time she had left when the server
+    was killed (to the second the server keeps that it is up), not less for the time it
+    was down, nor a whole new turn."""
+    db, port = tmp_path / "games.sqlite", free_port()
+    server = start(db, port, tmp_path)
+    try:
+        made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={
+            "variant": "two-player-300", "turn_seconds": 60,
+            "seats": [{"kind": "person"}, {"kind": "computer", "level": "easy"}]}).json()
+        url = f"ws://127.0.0.1:{port}/ws/{made['table']}"
+        with connect(url) as ws:
+            ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+            state = next_state(ws)
+            while state["view"]["to_move"] != 0:
+                state = next_state(ws)
+        time.sleep(1.5)  # her clock runs
+        with connect(url) as ws:  # a spectator reads it
+            ws.send(json.dumps({"type": "hello"}))
+            left = next_state(ws)["clock"]
+        assert left["seat"] == 0 and left["seconds"] <= 58.6
+        server.kill()
+        server.wait(10)
+        time.sleep(2)  # the server is down
+
+        server = start(db, port, tmp_path)
+        with connect(url) as ws:
+            ws.send(json.dumps({"type": "hello"}))
+            clock = next_state(ws)["clock"]
+        assert clock["seat"] == 0
+        assert left["seconds"] - 0.8 <= clock["seconds"] <= left["seconds"] + 1.1
+    finally:
+        server.kill()
+        server.wait(10)
