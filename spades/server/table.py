@@ -13,10 +13,17 @@ Computer seats, and people away longer than the timeout, are played by the bots 
 table's secret bot seed and the number of events before it. A person to move has the
 table's turn time: once it runs out her seat's level takes that decision, and after
 ``TIMEOUTS_AWAY`` in a row plays for her until she acts; she may also leave her seat to
-it and take it back. A seat left to the computer or taken back is an event of the log
-(``{"kind": "seat", ...}``) and every event keeps when it was stored (``at``), from which
-the next turn's clock runs: a restarted server keeps both. Every state carries the last
-completed trick (public to all), so that a client can show it after the next trick began.
+it and take it back (only her own action does: not her page's Auto Play One, nor a
+reconnection). Standing in for her (her clock, or her seat away without her leaving it)
+the computer decides nothing of weight: it declares no nil nor blind nil, and leaves her
+own blind nil exchange to her (with two players it gives nothing; with four the table
+waits for her, with no clock). From a hand's end her clock waits until she closes the
+hand's summary, or ``Settings.summary_hold_seconds`` pass. A seat left to the computer
+or taken back is an event of the log (``{"kind": "seat", ...}``) and every event keeps
+when it was stored (``at``), from which the next turn's clock runs: a restarted server
+keeps both, and the clock does not count the time the server was down. Every state
+carries the last completed trick (public to all), so that a client can show it after
+the next trick began.
 
 The table's chat (players write; spectators read, and write if the table lets them) is
 kept in the store beside the log, and never sent as markup: it is the client's to show
@@ -34,8 +41,9 @@ means another worker's event came first: it is read, applied, and the action che
 again), the others' it applies from their notices (:meth:`Table.receive`). The work done
 once per table (dealing, computer turns, the turn clock's decision, absence takeovers,
 expiry) is done only while the worker ``owned`` the table. An action the computer took for
-a person says so in the log (``"by": "clock"`` or ``"computer"``), so that every worker
-counts her timeouts alike; where the people are connected is told to the other workers.
+a person says so in the log (``"by": "clock"`` or ``"computer"``; her page's Auto Play
+One's, ``"auto"``), so that every worker counts her timeouts alike; where the people are
+connected, and whose hand summary was closed, is told to the other workers.
 """
 
 from __future__ import annotations
