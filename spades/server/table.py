@@ -63,6 +63,7 @@ from ..errors import IllegalAction, NotationError, SpadesError, quoted
 from ..game import Game, Phase
 from ..observation import Observation, TrickView
 from ..rules import PRESETS, rules_for
+from ..scoring import breakdown, contracts
 from .compute import Computer, costly_plays, decide, explain
 from .fair import commitment, deck_from_seed, new_seed
 from .settings import TURN_LIMIT, TURN_SECONDS, Settings
@@ -532,9 +533,14 @@ class Table:
         return {"hand": number, "seed": seed, "sha256": commitment(seed)}
 
     def reveal(self, number: int) -> dict[str, Any]:
-        """The ``hand_over`` message of finished hand ``number``: its seed and its record."""
+        """The ``hand_over`` message of finished hand ``number``: its seed, its record and
+        each side's hand in words (spades.scoring.breakdown)."""
+        log = self.game.hands[number - 1]
         return {"type": "hand_over", "seq": len(self.events), **self._seed_of(number),
-                "record": self.game.record(self.names)["hands"][number - 1]}
+                "record": self.game.record(self.names)["hands"][number - 1],
+                "breakdown": [[item.to_json() for item in side] for side in breakdown(
+                    contracts(log.seat_bids(self.rules.players), log.blind_nil), log.result,
+                    self.rules, self.names)]}
 
     def welcome(self, seat: int | None, name: str = "") -> dict[str, Any]:
         """The ``welcome`` message for ``seat``; ``name`` is a spectator's in the chat."""
