@@ -111,8 +111,12 @@ function playedCount(view) {
     + (view.trick ? view.trick.cards.length : 0);
 }
 
+// points as a person reads them: "+51", "−200", "0"; a score: "120", "−70"
 function signed(points) {
-  return `${points > 0 ? "+" : points < 0 ? "−" : ""}${Math.abs(points)}`;
+  return `${points > 0 ? "+" : ""}${score(points)}`;
+}
+function score(points) {
+  return `${points < 0 ? "−" : ""}${Math.abs(points)}`;
 }
 
 export function showTable(root, table) {
@@ -176,8 +180,7 @@ export function showTable(root, table) {
   // a message to the server; false (and a visible refusal) while the socket is down
   function send(message) {
     if (!live) {
-      toast("Not connected: nothing was sent. Reconnecting…");
-      say("Not connected: nothing was sent.");
+      toast("Not connected: nothing was sent. Reconnecting…"); // read out: a live region
       return false;
     }
     ws.send(JSON.stringify(message));
@@ -313,19 +316,32 @@ export function showTable(root, table) {
       // a server from before the hand summary held the clock does not know its closing
       if (/summary_closed/.test(message.message)) return;
       pending = null;
-      if (!chat.refused(message.message)) toast(message.message);
-      say(withSymbols(message.message));
+      if (!chat.refused(message.message)) toast(message.message); // read out: a live region
       render();
     }
   }
 
   // --------------------------------------------------------------- announcements
 
-  // ``words`` in the live region, read out by a screen reader (the last few kept)
+  // ``words`` in the live region, read out by a screen reader (the last lines kept);
+  // while ``gathering`` (one state's news), they make one line
+  let gathering = null;
   function say(words) {
     if (!words) return;
+    if (gathering) {
+      gathering.push(words);
+      return;
+    }
     announcer.append(el("p", {}, words));
-    while (announcer.childNodes.length > 6) announcer.firstChild.remove();
+    while (announcer.childNodes.length > 30) announcer.firstChild.remove();
+  }
+  function gathered(run) {
+    gathering = [];
+    try { run(); } finally {
+      const words = gathering.join(" ");
+      gathering = null;
+      say(words);
+    }
   }
 
   function nameOf(seat) {
@@ -357,7 +373,7 @@ export function showTable(root, table) {
     const r = message.record.result;
     if (!r) return;
     say(`Hand ${message.hand} is over. ` + [0, 1].map((side) =>
-      `${sideName(side)} ${signed(r.points[side] - r.penalties[side])}, now ${r.scores[side]}`)
+      `${sideName(side)} ${signed(r.points[side] - r.penalties[side])}, now ${score(r.scores[side])}`)
       .join("; ") + ".");
   }
 
@@ -421,7 +437,7 @@ export function showTable(root, table) {
 
   // what changed since ``before``: a completed trick to hold on the table, and sounds
   function follow(before) {
-    if (welcome) announce(before);
+    if (welcome) gathered(() => announce(before));
     const last = state.last_trick;
     const key = last ? `${last.hand}/${last.number}` : "";
     if (heldKey === undefined) { // the first state: nothing was followed yet
@@ -897,7 +913,7 @@ export function showTable(root, table) {
       const mine = welcome.seat !== null && sideOf(welcome.seat) === side;
       return el("div", { class: `side${mine ? " ours" : ""}`, "data-side": side },
         el("strong", { class: "side-name", title: sideName(side) }, sideName(side, NARROW.matches)),
-        el("span", { class: "points" }, ` ${view.scores[side]}`),
+        el("span", { class: "points" }, ` ${score(view.scores[side])}`),
         el("span", { class: "bags", "data-bags": side }, ` · ${bagsText(view, side)}`),
         tally ? el("span", { class: "tally", "data-tally": side }, ` · ${tally}`) : null);
     }), el("span", { class: "muted hand-no" }, `Hand ${view.hand_number} · to ${view.rules.target}`));
@@ -907,7 +923,7 @@ export function showTable(root, table) {
     return el("table", { class: "sheet", id: "sheet" },
       el("tr", {}, el("th", {}, "Hand"), [0, 1].map((side) => el("th", {}, sideName(side)))),
       view.results.map((r, i) => el("tr", {}, el("td", {}, i + 1), [0, 1].map((side) =>
-        el("td", {}, `${signed(r.points[side] - r.penalties[side])} → ${r.scores[side]}`
+        el("td", {}, `${signed(r.points[side] - r.penalties[side])} → ${score(r.scores[side])}`
                      + ` (${plural(r.bags[side], "bag")}`
                      + `${r.penalties[side] ? `, −${r.penalties[side]}` : ""}`
                      + `; bags ${r.bag_totals[side]})`)))));
@@ -919,7 +935,6 @@ export function showTable(root, table) {
       { label: `${plural(r.bags[side], "bag")}`, points: r.points[side] },
       ...(r.penalties[side] ? [{ label: "Bag penalty", points: -r.penalties[side] }] : [])];
     const hand = r.points[side] - r.penalties[side];
-    const limit = state.view.rules.bag_limit;
     return el("div", { class: "side-summary", "data-side": side },
       el("h3", {}, sideName(side)),
       el("table", { class: "breakdown" },
@@ -929,9 +944,7 @@ export function showTable(root, table) {
         el("tr", { class: "hand-total" }, el("td", {}, "This hand"),
            el("td", { class: "pts" }, signed(hand))),
         el("tr", { class: "running" }, el("td", {}, "Total"),
-           el("td", { class: "pts" }, String(r.scores[side]))),
-        el("tr", { class: "running" }, el("td", {}, "Bags"),
-           el("td", { class: "pts" }, `${r.bag_totals[side]}${limit > 0 ? `/${limit}` : ""}`))));
+           el("td", { class: "pts" }, score(r.scores[side])))));
   }
 
   // ``away``: the way back to a seat the computer plays, on top (not under the summary)
