@@ -9,6 +9,11 @@ completed trick stays on the table with its winner lit; a person out of time is 
 leaves her seat and takes it back (from the hand's summary too, and after a restart); the
 chat is shown as typed, spectators only read it unless the table lets them write, each
 under a name; a dropped connection shows a banner and refuses moves until it is back.
+The table fits a laptop's screen and a phone's (measured by the elements' boxes), a phone
+plays a card on a second tap and opens the chat from a button that counts unread lines;
+the hand summary gives each side's breakdown and running totals; a whole hand is played
+by keyboard alone with every move said in the live region; a bad link says so and leads
+back; invite links copy; a refused chat line stays in the box.
 """
 
 from __future__ import annotations
@@ -332,7 +337,8 @@ def test_two_browsers_and_two_computer_players_play_a_partnership_game(server, b
 
 
 def test_the_lobby_can_allow_blind_nil_only_to_a_trailing_side(server, browser):
-    """With a blind nil deficit from the lobby, nobody may declare at 0-0: bidding comes first."""
+    """With a blind nil deficit from the lobby, nobody may declare at 0-0: bidding comes
+    first; the computers' own blind nil policy is asked for too."""
     base, tables = server
     page = browser.new_page(viewport={"width": 1000, "height": 800})
     page.set_default_timeout(20000)
@@ -340,7 +346,17 @@ def test_the_lobby_can_allow_blind_nil_only_to_a_trailing_side(server, browser):
     page.wait_for_selector("#create-table")
     page.select_option("select[name=variant]", "partnership")
     page.fill("input[name=blind_nil_deficit]", "100")
-    page.click("#create-table")
+    # the computers' blind nil: only when 100 behind unless the creator says otherwise
+    choices = page.eval_on_selector_all("select[name=computer_blind_nil] option",
+                                        "els => els.map(e => [e.textContent, e.value])")
+    assert choices == [["Only when 100 behind", "trailing-100"], ["Always", "always"],
+                       ["Never", "never"]]
+    assert page.input_value("select[name=computer_blind_nil]") == "trailing-100"
+    page.select_option("select[name=computer_blind_nil]", "never")
+    with page.expect_request(lambda r: r.url.endswith("/api/tables")
+                             and r.method == "POST") as request:
+        page.click("#create-table")
+    assert request.value.post_data_json["computer_blind_nil"] == "never"
     page.wait_for_selector("#board[data-seq]")
     game = tables.tables[page.url.rsplit("/", 1)[1]].game
     assert game.rules.blind_nil_deficit == 100

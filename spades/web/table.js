@@ -1111,6 +1111,7 @@ export function showTable(root, table) {
       return;
     }
     if (!state || !welcome) return;
+    const focused = focusKey(); // the same control keeps the focus once redrawn
     waiting.hidden = true;
     board.hidden = false;
     const view = state.view;
@@ -1177,6 +1178,9 @@ export function showTable(root, table) {
     const focus = document.activeElement;
     if (cont && (focus === document.body || (board.contains(focus) && !overlay.contains(focus)))) {
       cont.focus({ preventScroll: true }); // Enter closes the summary
+    } else if (focused && !board.contains(document.activeElement)) {
+      const again = board.querySelector(focused);
+      if (again) again.focus({ preventScroll: true });
     }
     tick();
     if (myTurn && view.phase === "play" && view.legal.length === 1 && prefs.autoPlayOne
@@ -1189,6 +1193,16 @@ export function showTable(root, table) {
         if (state.seq === seq && !state.seats[mySeat].away) act(only, true);
       }, 350);
     }
+  }
+
+  // a selector for the control in focus on the board, to find it again once redrawn
+  function focusKey() {
+    const node = document.activeElement;
+    if (!node || !board.contains(node)) return null;
+    if (node.id) return `#${node.id}`;
+    if (node.dataset.card) return `.hand-card[data-card="${node.dataset.card}"]`;
+    if (node.dataset.action) return `[data-action="${node.dataset.action}"]`;
+    return null;
   }
 
   function stop() {
