@@ -177,6 +177,11 @@ export function showTable(root, table) {
   const ticker = setInterval(() => { tick(); drawBanner(); }, 250);
   document.addEventListener("keydown", onKey);
 
+  // the sounds are a seat's (its player may mute them); a spectator's page is silent
+  function sound(kind) {
+    if (welcome && welcome.seat !== null) beep(kind);
+  }
+
   // a message to the server; false (and a visible refusal) while the socket is down
   function send(message) {
     if (!live) {
@@ -292,8 +297,8 @@ export function showTable(root, table) {
       if (last && heldKey !== undefined) {
         heldKey = `${message.hand}/${tricks.length}`;
         hold({ hand: message.hand, number: tricks.length, ...last });
-        beep("card");
-        setTimeout(() => beep("trick"), SOUNDS_AFTER_MS);
+        sound("card");
+        setTimeout(() => sound("trick"), SOUNDS_AFTER_MS);
       }
       if (state) {
         tricks.forEach((t, i) => sayTrick(message.hand, i + 1, t));
@@ -450,15 +455,15 @@ export function showTable(root, table) {
       heldKey = key;
       if (last) {
         hold(last);
-        beep("card");
-        setTimeout(() => beep("trick"), SOUNDS_AFTER_MS);
+        sound("card");
+        setTimeout(() => sound("trick"), SOUNDS_AFTER_MS);
       }
     } else if (before.view.hand_number === view.hand_number
                && playedCount(view) > playedCount(before.view)) {
-      beep("card");
+      sound("card");
     }
     const myTurn = (s) => mySeat !== null && s.view.to_move === mySeat && s.view.legal.length > 0;
-    if (myTurn(state) && !myTurn(before)) setTimeout(() => beep("turn"), 2 * SOUNDS_AFTER_MS);
+    if (myTurn(state) && !myTurn(before)) setTimeout(() => sound("turn"), 2 * SOUNDS_AFTER_MS);
   }
 
   function hold(trick) {
