@@ -917,6 +917,13 @@ def test_a_partnership_hand_by_keyboard_alone_with_every_move_announced(server, 
         assert (f"{table.names[seat]} declares blind nil." if words == "blind nil"
                 else f"{table.names[seat]} bids {words}.") in said
     assert "Your turn: type a card" in said
+    # h, t and s then Enter read out the hand, the trick and the scores
+    for key, words in [("h", "You hold 13 cards. "), ("s", "Us (Ann & North): 0 points, bags 0 of "
+                                                        "10, bid ")]:
+        page.keyboard.type(key)
+        page.keyboard.press("Enter")
+        page.wait_for_function("w => document.getElementById('announce').innerText.includes(w)",
+                               arg=words)
     held = game.observation(0).hand
     missing = next(c for c in range(52) if c not in held)
     page.keyboard.type(card_text(missing).lower())  # a card she does not hold

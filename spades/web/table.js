@@ -436,7 +436,8 @@ export function showTable(root, table) {
         + "Type k or d, then Enter.",
       exchange: "Your turn: choose the cards to give by typing each and Enter, then g and Enter.",
       bidding: "Your turn to bid: type a number, or n for nil, then Enter.",
-      play: "Your turn: type a card, as 7h or QS, then Enter.",
+      play: "Your turn: type a card, as 7h or QS, then Enter (h reads your hand, "
+        + "t the trick).",
     }[view.phase] || "Your turn.";
   }
 
@@ -489,8 +490,7 @@ export function showTable(root, table) {
   // the terminal: a card ("7h", "KD", "10s", "ts"), a bid (digits, n for nil), b or n at
   // the blind nil question, k or d in the draft, cards then g in an exchange. Esc clears.
   function onKey(event) {
-    if (!state || !welcome || welcome.seat === null || event.ctrlKey || event.metaKey
-        || event.altKey) return;
+    if (!state || !welcome || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
     if (event.key === "Escape") {
@@ -527,10 +527,20 @@ export function showTable(root, table) {
     }
   }
 
-  // what ``text``, typed then Enter, does now
+  // what ``text``, typed then Enter, does now (h, t and s read the hand, the trick and
+  // the scores out, to anyone)
   function enter(text) {
     const view = state.view;
     const word = text.toLowerCase();
+    const read = { h: handWords, t: trickWords, s: scoreWords }[word];
+    if (read) {
+      say(read(view));
+      return;
+    }
+    if (welcome.seat === null) {
+      say("You are watching: h, t and s then Enter read the hand, the trick and the scores.");
+      return;
+    }
     if (view.to_move !== welcome.seat || !view.legal.length) {
       say(view.to_move === null ? "Nobody is to move." : `It is not your turn: `
           + `${state.seats[view.to_move].name} is to ${view.phase === "bidding" ? "bid" : "play"}.`);
@@ -561,6 +571,43 @@ export function showTable(root, table) {
         act(`play ${card}`); // one not allowed now: the server says why, in words
       }
     }
+  }
+
+  // the hand in words, suit by suit: "Spades: ace, 7. Hearts: ..."
+  function handWords(view) {
+    if (welcome.seat === null) return "You are watching: you hold no cards.";
+    if (!view.hand.length) return "You hold no cards now.";
+    const suits = [];
+    for (const card of view.hand) {
+      const suit = cardWords(card).split(" of ")[1];
+      const rank = cardWords(card).split(" of ")[0];
+      const last = suits[suits.length - 1];
+      if (last && last.suit === suit) last.ranks.push(rank);
+      else suits.push({ suit, ranks: [rank] });
+    }
+    return `You hold ${plural(view.hand.length, "card")}. ` + suits.map(({ suit, ranks }) =>
+      `${suit[0].toUpperCase()}${suit.slice(1)}: ${ranks.join(", ")}.`).join(" ");
+  }
+
+  // the trick on the table in words, who played each card
+  function trickWords(view) {
+    const trick = view.trick;
+    if (!trick || !trick.cards.length) {
+      return view.to_move === null ? "No card on the table."
+        : `No card on the table: ${nameOf(view.to_move)} to lead.`;
+    }
+    const n = state.seats.length;
+    return trick.cards.map((card, i) => `${nameOf((trick.leader + i) % n)}: `
+      + `${cardWords(card)}${i ? "" : " (led)"}.`).join(" ");
+  }
+
+  // the scores in words, with the bags, this hand's bids and tricks
+  function scoreWords(view) {
+    return [0, 1].map((side) => {
+      const tally = sideTally(view, side);
+      return `${sideName(side)}: ${score(view.scores[side])} points, `
+        + `${bagsText(view, side).replace("/", " of ")}${tally ? `, ${tally.replace("·", "and")}` : ""}.`;
+    }).join(" ") + ` Hand ${view.hand_number}, playing to ${view.rules.target}.`;
   }
 
   // --------------------------------------------------------------- the chat
