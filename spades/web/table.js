@@ -28,8 +28,9 @@ export function showJoin(root, table, seat, secret) {
     if (stopped) return;
     const s = Number.isInteger(seat) ? t.seats[seat] : undefined;
     if (!s) {
-      nowhere(root, "This link names no seat", `Table ${table} has seats 1 to `
-        + `${t.seats.length}; this link names none of them. Ask for the link again.`, table);
+      nowhere(root, "This link names no seat", `Table ${table} has seats 1 `
+        + `${t.seats.length === 2 ? "and" : "to"} ${t.seats.length}; this link names none of `
+        + "them. Ask for the link again.", table);
     } else if (s.kind !== "person") {
       nowhere(root, `Seat ${seat + 1} is the computer's`, `The computer plays seat ${seat + 1} `
         + `of table ${table}: nobody can take it.`, table);
@@ -1087,8 +1088,8 @@ export function showTable(root, table) {
       .filter(({ s, link }) => s.kind === "person" && !s.claimed && link);
     if (!free.length) return null;
     return keep("invites", JSON.stringify(free), () => el("div", { class: "invites", id: "invites" },
-      el("span", {}, "Invite a friend to "),
-      free.map(({ seat, link }) => el("span", { class: "invite" }, `seat ${seat + 1}: `,
+      el("span", {}, "Invite a friend:"),
+      free.map(({ seat, link }) => el("span", { class: "invite" }, `seat ${seat + 1}`,
                                       linkBox(link, `Invite link of seat ${seat + 1}`,
                                               { "data-invite": seat })))));
   }
