@@ -1029,8 +1029,9 @@ export function showTable(root, table) {
       el("p", { class: "seed" }, "Seed revealed: ", el("code", {}, summary.seed), " ",
          summary.verified === true ? "✓ matches the SHA-256 published at the deal"
            : summary.verified === false ? "✗ does not match!" : ""),
-      el("button", { class: "primary", id: "continue", onclick: close },
-         last ? "See the result" : "Continue"));
+      el("div", { class: "summary-actions" }, el("button", { class: "primary", id: "continue",
+                                                            onclick: close },
+                                                  last ? "See the result" : "Continue")));
     return el("div", { class: "overlay", id: "hand-summary" }, panel);
   }
 
@@ -1222,7 +1223,7 @@ export function showTable(root, table) {
           ? keep("leave", "", () => el("button", { id: "leave-seat", onclick: () =>
             send({ type: "seat", away: true }) }, "Let the computer play for me")) : null,
         NARROW.matches ? chatButton : null,
-        el("a", { class: "button", id: "lobby", href: "#/" }, seated ? "Lobby" : "Leave")),
+        el("a", { class: "button", id: "lobby", href: "#/" }, "Lobby")),
       showSheet ? el("div", { class: "sheet-box" }, scoreSheet(view)) : null);
     fill(overlay, held ? null  // the last trick of a hand first, then its summary
       : summed ? handSummary(away)
