@@ -118,6 +118,12 @@ def minus(points: int) -> str:
     return str(points).replace("-", "\u2212")
 
 
+def in_words(card: str) -> str:
+    """A card as the live region says it: "TH" is "10 of hearts", "QS" "queen of spades"."""
+    rank = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}.get(card[0], card[0])
+    return f"{rank} of {({'S': 'spades', 'H': 'hearts', 'D': 'diamonds', 'C': 'clubs'})[card[1]]}"
+
+
 def board(page: Any) -> dict[str, str]:
     return page.evaluate("() => ({...(document.getElementById('board') || {}).dataset})")
 
@@ -937,13 +943,16 @@ def test_a_partnership_hand_by_keyboard_alone_with_every_move_announced(server, 
     seq = board(page)["seq"]
     page.keyboard.press("Enter")
     wait_moved(page, seq)
-    ranks = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
-    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-    words = f"{ranks.get(card[0], card[0])} of {suits[card[1]]}"
+    words = in_words(card)
     page.wait_for_function("() => /wins? the trick/.test("
                            "document.getElementById('announce').innerText)")
     said = announced(page)
     assert f"You play the {words}." in said and "plays the" in said
+    # the hand, as the accessibility tree gives it: each card a button named in words
+    tree = page.locator("#hand").aria_snapshot()
+    assert tree.startswith('- group "Your hand"') and f'"{words}"' not in tree
+    for held in game.observation(0).hand:
+        assert f'button "{in_words(card_text(held))}"' in tree
     page.close()
 
 

@@ -814,8 +814,9 @@ export function showTable(root, table) {
         : welcome.seat === t.winner ? "You win the trick"
           : `${seatName(t.winner)} wins the trick`) : null;
     const sweep = shown.sweeping ? ` sweep to${order.indexOf(t.winner)}` : "";
-    fill(trickArea, el("div", { class: `trick${shown.done ? " done" : ""}${sweep}` },
-                       cards, caption));
+    fill(trickArea, el("div", { class: `trick${shown.done ? " done" : ""}${sweep}`,
+                                role: "group", "aria-label": shown.done ? "The last trick"
+                                  : "The trick on the table" }, cards, caption));
   }
 
   function handRow(view, mySeat) {
