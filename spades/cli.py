@@ -66,8 +66,9 @@ def format_hand(log: HandLog, rules: Rules, players: Sequence[str]) -> list[str]
 
 
 def format_game(game: Game, names: Sequence[str]) -> str:
-    """A whole game as text, hand by hand, with the outcome."""
-    players = [f"{seat}:{name}" for seat, name in enumerate(names)]
+    """A whole game as text, hand by hand, with the outcome; ``names`` (from a file, say)
+    are shown as data (:func:`record.display_name`)."""
+    players = [f"{seat}:{record.display_name(name)}" for seat, name in enumerate(names)]
     lines = [f"{game.rules.variant}: {', '.join(players)}"]
     for log in game.hands:
         lines += format_hand(log, game.rules, players)
@@ -214,7 +215,8 @@ def _analyze(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([p.to_json() for p in plays]))
         return 0
-    names = [f"{seat}:{name}" for seat, name in enumerate(document["players"])]
+    names = [f"{seat}:{record.display_name(name)}"
+             for seat, name in enumerate(document["players"])]
     print(format_analysis(plays, names))
     return 0
 

@@ -86,6 +86,27 @@ def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, A
     }
 
 
+NAME_LIMIT = 40  # the characters of a name shown, its ellipsis included
+
+
+def display_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """A player's name as data for a person to read, wherever it came from (a record, a
+    client): each character that does not print (a control character such as ESC, a
+    line break, a direction override) shown as its escape (``\\x1b``, ``\\u202e``), and a
+    name longer than ``limit`` characters cut, ending in "…"."""
+    pieces: list[str] = []
+    size = 0
+    for char in name[:limit + 1]:  # a longer name is cut anyway: never escape all of it
+        piece = char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        pieces.append(piece)
+        size += len(piece)
+    if size <= limit and len(name) <= limit:
+        return "".join(pieces)
+    while size > limit - 1:  # room for the ellipsis; an escape is kept whole or dropped
+        size -= len(pieces.pop())
+    return "".join(pieces) + "…"
+
+
 # ---------------------------------------------------------------- reading
 
 # The fields RECORD.md requires: of the document, of its rules, of a hand, of its entries.
@@ -394,11 +415,14 @@ class _HandReplay:
         for (i, entry), (seat, _, received) in zip(entries, self.log.exchanges, strict=False):
             self.step = f"exchange {i}"
             written = entry["received"]
-            if written is not None and (received is None
-                                        or sorted(self.cards(written)) != sorted(received)):
+            if written is None and received is None:
+                continue  # the partner has not given yet
+            if written is None or received is None or sorted(self.cards(written)) != sorted(
+                    received):
+                said = "null" if written is None else quoted(written)
                 raise self.fail(f"seat {seat} received "
                                 f"{'nothing yet' if received is None else _texts(received)}, "
-                                f"the record says {quoted(written)}")
+                                f"the record says {said}")
 
     def bids(self) -> None:
         for _, entry in self.entries("bids", "bid"):
@@ -431,7 +455,8 @@ class _HandReplay:
 
 
 def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) -> None:
-    """The written result must be the one the replay scored, and only a last hand may lack it."""
+    """The written result must be the one the replay scored; only an unfinished hand, the
+    last, lacks it."""
     written = hand.get("result")
     if log.result is None:
         if written is not None:
@@ -440,9 +465,7 @@ def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) ->
             raise RecordError(f"{where}: the hand is unfinished but later hands follow")
         return
     if written is None:
-        if not last:
-            raise RecordError(f"{where}: the record lacks the result")
-        return
+        raise RecordError(f"{where}: the hand is finished but the record lacks its result")
     if not isinstance(written, dict):
         raise RecordError(f"{where}: unreadable result {quoted(written)}")
     for name in log.result.__dataclass_fields__:

@@ -468,6 +468,28 @@ def test_result_of_an_unfinished_hand_is_rejected(finished: dict[str, Game]) -> 
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_a_finished_game_whose_last_hand_lacks_its_result_is_refused(
+        variant: str, finished: dict[str, Game]) -> None:
+    doc = doc_of(finished[variant])
+    del doc["hands"][-1]["result"]
+    assert rejected(doc) == (f"hand {len(doc['hands'])}: the hand is finished but the "
+                             "record lacks its result")
+
+
+def test_a_finished_hand_waiting_for_the_next_deal_needs_its_result() -> None:
+    """A game of explicit decks that has played them all waits for a deal: its last hand is
+    finished, and the record must say how it scored."""
+    rng = random.Random(5)
+    game = Game(rules_for("two-player"), decks=[[card_text(c) for c in range(52)]])
+    while game.phase is not Phase.DEAL:
+        game.apply(choose(game, rng))
+    doc = doc_of(game)
+    assert_same_game(rec.replay(copy.deepcopy(doc)), game)
+    del doc["hands"][0]["result"]
+    assert rejected(doc) == "hand 1: the hand is finished but the record lacks its result"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_deck_with_a_duplicate_is_rejected(variant: str, finished: dict[str, Game]) -> None:
     doc = doc_of(finished[variant])
     deck = doc["hands"][1]["deck"]
@@ -555,6 +577,32 @@ def test_partnership_exchange_of_cards_not_held_is_rejected(finished: dict[str, 
     message = rejected(doc)
     assert message.startswith(f"hand {hand['number']}, exchange 1: ")
     assert f"does not hold {not_held}" in message
+
+
+def test_received_null_in_a_completed_partnership_exchange_is_refused(
+        finished: dict[str, Game]) -> None:
+    doc = doc_of(finished["partnership"])
+    number, hand = next((n, h) for n, h in enumerate(doc["hands"], 1) if h["exchanges"])
+    second = hand["exchanges"][1]
+    real, second["received"] = second["received"], None
+    assert rejected(doc) == (f"hand {number}, exchange 2: seat {second['seat']} received "
+                             f"{real}, the record says null")
+
+
+def test_received_null_is_read_while_the_partner_has_not_given() -> None:
+    """Cut between the two gifts of a partnership exchange, the first one's ``received``
+    is null: that record is read, and the exchange goes on from there."""
+    for seed in range(50):
+        game = Game(rules_for("partnership"), seed=seed)
+        rng = random.Random(seed)
+        while game.hand_number == 1 and not (game.phase is Phase.EXCHANGE
+                                             and game.hands[-1].exchanges):
+            game.apply(choose(game, rng, blind=0.5))
+        if game.hand_number == 1:
+            break
+    doc = doc_of(game)
+    assert [e["received"] for e in doc["hands"][-1]["exchanges"]] == [None]
+    assert_same_game(rec.replay(doc), game)
 
 
 def test_wrong_holdings_are_rejected(finished: dict[str, Game]) -> None:
