@@ -444,10 +444,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# the extra that brings each optional module a command may need
-EXTRAS = {"numba": "bots", "llvmlite": "bots", "numpy": "bots", "textual": "play",
-          "rich": "play", "platformdirs": "play", "starlette": "serve", "uvicorn": "serve",
-          "websockets": "serve", "psycopg": "postgres", "ray": "cluster"}
+# the extras that bring each optional module a command may need
+EXTRAS = {"numba": ("bots",), "llvmlite": ("bots",), "numpy": ("bots",), "textual": ("play",),
+          "rich": ("play",), "platformdirs": ("play", "serve"), "starlette": ("serve",),
+          "uvicorn": ("serve",), "websockets": ("serve",), "psycopg": ("postgres",),
+          "ray": ("cluster",)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -460,9 +461,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"spades {args.command}: {error}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as error:
-        extra = EXTRAS.get((error.name or "").partition(".")[0])
-        if extra is None:
+        extras = EXTRAS.get((error.name or "").partition(".")[0])
+        if extras is None:
             raise
+        extra = args.command if args.command in extras else extras[0]  # the command's own
         print(f"spades {args.command} needs the {extra} extra: pip install 'spades[{extra}]'",
               file=sys.stderr)
         return 2
