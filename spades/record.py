@@ -1,13 +1,13 @@
-"""The game record of RECORD.md (format ``spades-record``, version 1): write, read, replay.
+"""The game record of docs/record.md (format ``spades-record``, version 1): write, read, replay.
 
 ``dumps``/``loads``/``dump``/``load`` have ``json``'s shape. Reading a record replays
 it through :class:`spades.Game`, so every rule is checked on the way; a record that
 breaks one raises :class:`RecordError` naming the hand, the trick and the reason.
-Besides RECORD.md's fields a hand carries ``blind_nil_declined`` (the seats that
+Besides the fields of docs/record.md §2 a hand carries ``blind_nil_declined`` (the seats that
 declined blind nil, in order), so that a record cut during the declarations
 rebuilds exactly; a record without it is read as everyone having declined.
 
-Reading requires every field RECORD.md names, of the type it names (an integer is
+Reading requires every field docs/record.md names, of the type it names (an integer is
 never a float or a bool); of the rules, the ones it shows, the variant's own
 (``exchange_cards``, ``first_drawer_bids_first``) being the variant's when absent.
 Nothing else in a record can make the reader fail otherwise than with RecordError.
@@ -69,7 +69,7 @@ def _hand_json(log: HandLog) -> dict[str, Any]:
 
 
 def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, Any]:
-    """The RECORD.md document of ``game`` as it stands (a JSON-ready dict)."""
+    """The docs/record.md document of ``game`` as it stands (a JSON-ready dict)."""
     n = game.rules.players
     names = list(players) if players is not None else [f"seat {s}" for s in range(n)]
     if len(names) != n:
@@ -109,7 +109,7 @@ def display_name(name: str, limit: int = NAME_LIMIT) -> str:
 
 # ---------------------------------------------------------------- reading
 
-# The fields RECORD.md requires: of the document, of its rules, of a hand, of its entries.
+# The fields docs/record.md requires: of the document, of its rules, of a hand, of its entries.
 RECORD_FIELDS = ("format", "version", "variant", "rules", "players", "hands", "winner", "scores")
 RULE_FIELDS = ("target", "lose_threshold", "nil", "nil_points", "blind_nil", "blind_nil_points",
                "blind_nil_deficit", "bag_limit", "bag_penalty", "lead_spades_anytime")
@@ -199,7 +199,7 @@ def _cards(texts: Any, where: str) -> list[Card]:
 
 
 def _check_hand(hand: Any, where: str) -> None:
-    """Refuse a hand object that lacks a field of RECORD.md or has one of the wrong type."""
+    """Refuse a hand object that lacks a field of docs/record.md or has one of the wrong type."""
     if not isinstance(hand, dict):
         raise RecordError(f"{where}: expected a hand object, got {quoted(hand)}")
     _require(hand, HAND_FIELDS, where)
@@ -230,7 +230,7 @@ def _int(obj: dict[str, Any], key: str, where: str) -> int:
 
 
 def _rules(doc: dict[str, Any]) -> Rules:
-    """The rules of a record, every field RECORD.md shows being there."""
+    """The rules of a record, every field docs/record.md shows being there."""
     options = doc["rules"]
     if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
         raise RecordError(f"'rules' must be an object, got {quoted(options)}")
@@ -346,7 +346,7 @@ class _HandReplay:
 
     def entries(self, key: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
         """The objects of list ``key``, numbered from 1, setting the step as each is read;
-        each must have the fields of RECORD.md."""
+        each must have the fields of docs/record.md."""
         for i, entry in enumerate(self.lists[key], 1):
             self.step = f"{name} {i}"
             if not isinstance(entry, dict):

@@ -1,4 +1,4 @@
-"""The game record of RECORD.md: its fields, its round trip, and the records it rejects."""
+"""The game record of docs/record.md: its fields, its round trip, and the records it rejects."""
 
 from __future__ import annotations
 
@@ -347,9 +347,9 @@ def test_explicit_positions_round_trip() -> None:
 
 @pytest.mark.parametrize("variant", ["two-player", "partnership"])
 def test_a_record_with_only_the_documented_fields_replays(variant: str) -> None:
-    """RECORD.md has no 'blind_nil_declined': a record without it, in which a seat declined
-    before another declared blind nil, still replays (found by this file: it used to be
-    refused with "seat 1 cannot declare blind nil here")."""
+    """docs/record.md does not require 'blind_nil_declined': a record without it, in which a
+    seat declined before another declared blind nil, still replays (found by this file: it
+    used to be refused with "seat 1 cannot declare blind nil here")."""
     rng = random.Random(variant)
     game = Game(rules_for(variant), seed=50)
     for hand in (1, 2):
@@ -709,7 +709,7 @@ def test_two_exchanges_from_explicit_decks_draw_independently() -> None:
     assert again.draw(pile, 3, deck) == Chance(None, []).draw(pile, 3, deck)
 
 
-# ------------------------------------------------------------------ what RECORD.md requires
+# ------------------------------------------------------------- what docs/record.md requires
 
 
 def without(document: dict[str, Any], *path: str | int) -> dict[str, Any]:
@@ -736,7 +736,7 @@ def without(document: dict[str, Any], *path: str | int) -> dict[str, Any]:
 ])
 def test_every_required_field_must_be_there(path: tuple[str | int, ...],
                                             finished: dict[str, Game]) -> None:
-    """No silent defaults: a record lacking a field of RECORD.md is refused, naming it."""
+    """No silent defaults: a record lacking a field of docs/record.md is refused, naming it."""
     message = rejected(without(doc_of(finished["partnership"]), *path))
     assert repr(path[-1]) in message or f"lacks {path[-1]}" in message
 
@@ -790,7 +790,7 @@ def test_required_fields_of_the_draft_and_the_exchanges(finished: dict[str, Game
 def test_fields_of_the_wrong_type_are_refused(path: tuple[str | int, ...], value: Any,
                                               message: str, finished: dict[str, Game]) -> None:
     """Integers are integers (not floats, not booleans); lists, objects and names are what
-    RECORD.md says; the message quotes the bad value, cut short."""
+    docs/record.md says; the message quotes the bad value, cut short."""
     doc = doc_of(finished["partnership"])
     target: Any = doc
     for key in path[:-1]:
