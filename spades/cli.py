@@ -66,8 +66,9 @@ def format_hand(log: HandLog, rules: Rules, players: Sequence[str]) -> list[str]
 
 
 def format_game(game: Game, names: Sequence[str]) -> str:
-    """A whole game as text, hand by hand, with the outcome."""
-    players = [f"{seat}:{name}" for seat, name in enumerate(names)]
+    """A whole game as text, hand by hand, with the outcome; ``names`` (from a file, say)
+    are shown as data (:func:`record.display_name`)."""
+    players = [f"{seat}:{record.display_name(name)}" for seat, name in enumerate(names)]
     lines = [f"{game.rules.variant}: {', '.join(players)}"]
     for log in game.hands:
         lines += format_hand(log, game.rules, players)
@@ -214,7 +215,8 @@ def _analyze(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([p.to_json() for p in plays]))
         return 0
-    names = [f"{seat}:{name}" for seat, name in enumerate(document["players"])]
+    names = [f"{seat}:{record.display_name(name)}"
+             for seat, name in enumerate(document["players"])]
     print(format_analysis(plays, names))
     return 0
 
@@ -442,10 +444,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# the extra that brings each optional module a command may need
-EXTRAS = {"numba": "bots", "llvmlite": "bots", "numpy": "bots", "textual": "play",
-          "rich": "play", "platformdirs": "play", "starlette": "serve", "uvicorn": "serve",
-          "websockets": "serve", "psycopg": "postgres", "ray": "cluster"}
+# the extras that bring each optional module a command may need
+EXTRAS = {"numba": ("bots",), "llvmlite": ("bots",), "numpy": ("bots",), "textual": ("play",),
+          "rich": ("play",), "platformdirs": ("play", "serve"), "starlette": ("serve",),
+          "uvicorn": ("serve",), "websockets": ("serve",), "psycopg": ("postgres",),
+          "ray": ("cluster",)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -458,9 +461,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"spades {args.command}: {error}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as error:
-        extra = EXTRAS.get((error.name or "").partition(".")[0])
-        if extra is None:
+        extras = EXTRAS.get((error.name or "").partition(".")[0])
+        if extras is None:
             raise
+        extra = args.command if args.command in extras else extras[0]  # the command's own
         print(f"spades {args.command} needs the {extra} extra: pip install 'spades[{extra}]'",
               file=sys.stderr)
         return 2

@@ -123,7 +123,7 @@ def winner(scores: Sequence[int], rules: Rules) -> int | None:
 def score_hand(contracts: Sequence[Contract], won: Sequence[int], scores: Sequence[int],
                bag_totals: Sequence[int], rules: Rules) -> tuple[HandResult, int | None]:
     """A whole hand scored: each seat's contract and tricks ``won``, with the match's
-    ``scores`` and ``bag_totals`` by side before it, give the hand's result (RECORD.md's
+    ``scores`` and ``bag_totals`` by side before it, give the hand's result (docs/record.md's
     ``result``: the scores and bag totals after it) and the side that has won the match
     (None: another hand is played)."""
     points, bags, penalties, after, totals = [], [], [], [], []
@@ -143,7 +143,7 @@ def score_hand(contracts: Sequence[Contract], won: Sequence[int], scores: Sequen
 
 @dataclass(frozen=True)
 class HandResult:
-    """A scored hand, as RECORD.md's ``result``: ``tricks`` by seat, the rest by side."""
+    """A scored hand, as docs/record.md's ``result``: ``tricks`` by seat, the rest by side."""
 
     tricks: tuple[int, ...]
     points: tuple[int, ...]

@@ -1,6 +1,6 @@
 """One table of the web game: its seats, its game rebuilt from the event log, its clients.
 
-The server alone decides. A seated client sends actions in RECORD.md's text; each is
+The server alone decides. A seated client sends actions as text (docs/record.md); each is
 checked against that seat's legal actions, appended to the store (committed) and only
 then applied and broadcast. In a blind nil exchange a client sends its whole give
 (``give 2C QH KD``; ``give 2C`` gives one card, ``give`` none), checked as a whole by
@@ -797,7 +797,7 @@ class Table:
         if seat is None:
             raise ClientError("spectators cannot act")
         if not isinstance(text, str):
-            raise ClientError("'action' must be a string in RECORD.md's notation, e.g. 'bid 4'")
+            raise ClientError("'action' must be an action's text, e.g. 'bid 4' or 'play AS'")
         try:
             cards = parse_give(text)
             decision: Action | tuple[Card, ...] = (

@@ -261,7 +261,7 @@ class PlaySession:
     # ------------------------------------------------------------ saving
 
     def to_json(self) -> dict[str, Any]:
-        """The saved game: how to rebuild it, and its record (RECORD.md) for other tools."""
+        """The saved game: how to rebuild it, and its record (docs/record.md) for other tools."""
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "variant": self.rules.variant, "rules": self.rules.to_dict(),

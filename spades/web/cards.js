@@ -20,7 +20,7 @@ export function cardLabel(card) {
   return rankText(card) + SUIT_SYMBOLS[card[1]];
 }
 
-// An <svg> card face; `card` is RECORD.md's text ("QS", "TH").
+// An <svg> card face; `card` is its text in docs/record.md ("QS", "TH").
 export function cardFace(card) {
   const suit = card[1];
   const color = RED.has(suit) ? "#c0162c" : "#111";

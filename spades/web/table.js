@@ -1,5 +1,5 @@
 // A table: the websocket to the server, and the view of this seat drawn from its
-// Observation alone (the server sends nothing else). Actions go out in RECORD.md's text.
+// Observation alone (the server sends nothing else). Actions go out as text (docs/record.md).
 import { cardBack, cardFace, cardLabel, withSymbols } from "./cards.js";
 import { beep } from "./sound.js";
 import { cardWords, inWords, parseTyped } from "./speech.js";
