@@ -492,16 +492,16 @@ export function showTable(root, table) {
   // the blind nil question, k or d in the draft, cards then g in an exchange. Esc clears.
   function onKey(event) {
     if (!state || !welcome || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "Escape" && chatOpen && !typed) {
+      openChat(false);
+      return;
+    }
     const target = event.target;
     if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
     if (event.key === "Escape") {
-      if (typed || raised) {
-        typed = "";
-        raised = null;
-        render();
-      } else if (chatOpen) {
-        openChat(false);
-      }
+      typed = "";
+      raised = null;
+      render();
       return;
     }
     if (event.key === "Backspace" && typed) {
