@@ -29,10 +29,9 @@ HELP = """\
   7h, KD, 10s  type a card, in any case (a ten: 10 or t), then Enter
   k / d        keep or discard the offered card (draft)
   b / n        blind nil or not (Enter alone: not)
-  0-13, n      bid (type the number, then Enter; a nil is never preselected)
+  0-13, n      bid: type it, then Enter (a nil is never preselected)
   space, g     pick cards to give, then give them
-  i            hint: what the hard computer player would do (a nil or blind
-               nil it names is not selected: type n then Enter, or b)
+  i            hint: the hard player's pick (Enter takes it, not nil)
   u            undo your last action (not once anything new was seen)
   l            the last trick
   r            the score sheet
