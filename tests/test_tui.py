@@ -591,7 +591,7 @@ def test_a_saved_game_is_offered_by_variant_name_and_date_and_resumed(tmp_path: 
             await wait_for(pilot, lambda: person_to_act(app))
             assert app.session.actions[:len(old.actions)] == old.actions
             assert app.session.rules == old.rules and app.session.path == old.path
-            assert "Resumed: two-player-300" in screen_text(app)
+            assert "Resumed your two-player-300 game saved" in screen_text(app)
             await pilot.press("x", "y")
         assert app.return_value == (f"Your game is saved in {old.path}; `spades play --variant "
                                     "two-player-300 --resume` continues it.")
@@ -628,7 +628,7 @@ def test_enter_never_resumes_a_game_of_another_variant_and_both_are_kept(
         newest = make_app(resume=True, config=tmp_path / "config", data=tmp_path / "data",
                           warm_up=False)
         assert newest.session.path == new and newest.greeting is not None
-        assert newest.greeting.startswith("Resumed: partnership")
+        assert newest.greeting.startswith("Resumed your partnership game saved")
 
     run(main)
 
@@ -643,7 +643,7 @@ def test_resume_takes_the_newest_of_the_variant_or_says_what_is_saved(tmp_path: 
         assert app.session.seed == "newer" and app.session.actions == newer.actions
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: person_to_act(app))
-            assert "Resumed: two-player-300 · You against the medium computer" in screen_text(app)
+            assert "Resumed your two-player-300 game saved" in screen_text(app)
         with pytest.raises(SpadesError, match="no unfinished two-player game is saved; to "
                            "resume another: spades play --variant partnership --resume or "
                            "spades play --variant two-player-300 --resume"):
@@ -745,6 +745,12 @@ def test_the_single_save_of_earlier_versions_is_kept_among_the_games(tmp_path: P
     [game] = app.saved
     assert game.session is not None and game.session.actions == session.actions
     assert game.path.parent == tmp_path / "data" / GAMES_DIR and game.path.read_text() == text
+    old.write_text(json.dumps({**session.to_json(), "variant": "../../elsewhere"}))
+    games = saved_games(tmp_path / "data")  # a name from the file never makes a path
+    assert not old.exists() and len(games) == 2 and not list(tmp_path.glob("elsewhere*"))
+    broken = next(g for g in games if g.session is None)
+    assert broken.path.parent == tmp_path / "data" / GAMES_DIR
+    assert "cannot be resumed" in (broken.problem or "")
 
 
 # ------------------------------------------------------------ undo that reveals nothing
@@ -1348,6 +1354,8 @@ def test_no_key_acts_while_the_table_is_hidden_as_too_small(tmp_path: Path) -> N
             await pilot.pause(0.3)
             assert len(session.actions) == count and isinstance(app.screen, GameScreen)
             assert table.typed == "" and table.selected == selected
+            assert table.check_action("undo", ()) is None  # shown greyed out in the footer
+            assert table.check_action("ask_to_quit", ())
             await pilot.resize_terminal(80, 24)
             await wait_for(pilot, lambda: "too small" not in screen_text(app), seconds=5)
             assert len(session.actions) == count and "Hint:" not in screen_text(app)

@@ -156,7 +156,7 @@ def test_save_quit_the_resume_offer_and_resume_in_a_real_terminal(terminal: Term
     assert "your saved game is kept" in said and terminal.actions() == actions
 
     terminal.start()
-    assert "two-player-300 · You against the medium computer" in terminal.wait_for(
+    assert "two-player-300 · You against the medium computer, to 300" in terminal.wait_for(
         "Saved games")
     terminal.keys("Enter")  # no variant asked for: the newest game
     assert stock in terminal.wait_for("Keep (k)")  # the same place in the same draft
@@ -218,10 +218,10 @@ def test_the_issues_play_through_in_a_real_terminal(terminal: Terminal) -> None:
     assert terminal.actions()[0] == [0, "no blind nil"]
 
     terminal.start("--variant", "two-player", "--resume")
-    terminal.wait_for("Resumed: two-player ·")
+    terminal.wait_for("Resumed your two-player game saved")
     terminal.quit()
     terminal.start("--variant", "partnership", "--resume")
-    terminal.wait_for("Resumed: partnership ·")
+    terminal.wait_for("Resumed your partnership game saved")
     terminal.quit()
 
 

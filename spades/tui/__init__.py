@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import SpadesError
 from .app import SpadesApp
 from .prefs import config_dir, data_dir, load_preferences
-from .screens import saved_game_line
+from .screens import resumed_words
 from .session import PlaySession, SavedGame, saved_games
 
 DEFAULT_VARIANT = "two-player-300"
@@ -48,9 +48,8 @@ def make_app(variant: str | None = None, level: str | None = None,
         if game is None or game.session is None:
             raise SpadesError(no_game_words(variant, saved))
         session = game.session
-        greeting = f"Resumed: {saved_game_line(game)}"
         return SpadesApp(session, replace(prefs, level=session.level), config, data, warm_up,
-                         greeting=greeting)
+                         greeting=resumed_words(game))
     prefs = replace(prefs, level=level or prefs.level)
     session = PlaySession.new(variant or DEFAULT_VARIANT, prefs.level, seed=seed, name=name,
                               **house_rules)

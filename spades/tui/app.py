@@ -35,7 +35,7 @@ from .screens import (
     QuitScreen,
     ResumeScreen,
     ScoreSheetScreen,
-    saved_game_line,
+    resumed_words,
 )
 from .session import HUMAN, PlaySession, SavedGame, start_solver_warm_up
 from .widgets import (
@@ -127,6 +127,12 @@ class GameScreen(Screen[None]):
             f"The terminal is {width} columns by {height} rows: too small.\nThe table "
             f"needs at least {SMALLEST[0]} by {SMALLEST[1]}.\nMake the window larger; "
             "the game waits,\nand keys do nothing until then (x quits).")
+        self.call_after_refresh(self.refresh_bindings)  # the size classes are set by now
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the table is hidden as too small, only quitting is offered (the other
+        commands show greyed out)."""
+        return None if self.too_small and action != "ask_to_quit" else True
 
     @property
     def too_small(self) -> bool:
@@ -750,7 +756,7 @@ class SpadesApp(App[str]):
             self.session = choice.session
             self.prefs = replace(self.prefs, level=self.session.level)
             self.saved.remove(choice)
-            self.greeting = f"Resumed: {saved_game_line(choice)}"
+            self.greeting = resumed_words(choice)
         elif choice != "new":
             self.leave()
             return
@@ -767,8 +773,8 @@ class SpadesApp(App[str]):
                     f"{self.session.rules.variant} --resume` continues it.")
         others = sum(game.session is not None for game in self.saved)
         if others:
-            games = "game is" if others == 1 else f"{others} games are"
-            return (f"Nothing of this game was saved (you had not made a move); your saved "
+            games = "saved game is" if others == 1 else f"{others} saved games are"
+            return (f"Nothing of this game was saved (you had not made a move); your "
                     f"{games} kept: `spades play` offers them.")
         return "Nothing was saved: you had not made a move."
 

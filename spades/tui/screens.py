@@ -231,7 +231,7 @@ class ResumeScreen(ModalScreen[SavedGame | str]):
         self.new_variant, self.asked = new_variant, asked
 
     def compose(self) -> ComposeResult:
-        options = [Option(saved_game_line(game), id=str(index))
+        options = [Option(saved_game_line(game, "\n"), id=str(index))
                    for index, game in enumerate(self.games)]
         options.append(Option(f"Start a new {self.new_variant} game", id="new"))
         with Vertical(classes="dialog wide"):
@@ -263,16 +263,24 @@ def when(saved: datetime) -> str:
     return f"{saved:%a} {saved.day} {saved:%b %H:%M}"
 
 
-def saved_game_line(game: SavedGame) -> str:
-    """A saved game in a line: variant, player, level, target, hand, scores, time saved."""
+def saved_game_line(game: SavedGame, between: str = " · ") -> str:
+    """A saved game in a line (or two, with ``between`` a new line): variant, player,
+    level, target, hand, scores, time saved."""
     assert game.session is not None
     session = game.session
     obs = session.observation()
     sides = side_names(session.rules.players, session.names)
     scores = ", ".join(f"{name} {score}" for name, score in zip(sides, obs.scores, strict=True))
     return (f"{session.rules.variant} · {session.name} against the {session.level} computer, "
-            f"to {session.rules.target} · hand {obs.hand_number}: {scores} · saved "
+            f"to {session.rules.target}{between}hand {obs.hand_number}: {scores} · saved "
             f"{when(game.saved)}")
+
+
+def resumed_words(game: SavedGame) -> str:
+    """What was resumed, in a line short enough for the status line."""
+    assert game.session is not None
+    return (f"Resumed your {game.session.rules.variant} game saved {when(game.saved)} "
+            f"(hand {game.session.observation().hand_number}).")
 
 
 class PreferencesScreen(ModalScreen[Preferences]):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import secrets
 import subprocess
 import sys
@@ -48,6 +49,7 @@ SAVE_VERSION = 2  # from 2 a give is saved step by step: "give 2C" one card, "gi
 WHOLE_GIVES = 1  # the version whose every give was saved whole ("give 2C": that card only)
 GAMES_DIR = "games"  # in the data directory: each game in a file of its own
 OLD_SAVE_FILE = "saved-game.json"  # the single save of earlier versions, moved into GAMES_DIR
+_NAME = re.compile(r"[a-z0-9-]{1,40}")  # a variant's name as a part of a file name
 
 
 @dataclass(frozen=True)
@@ -365,13 +367,14 @@ class SavedGame:
         return self.session is not None and variant in (None, self.session.rules.variant)
 
 
-def new_save_path(folder: Path, variant: str) -> Path:
-    """A file name no other game has, made for a new game of ``variant`` (the file is
-    created empty, so that another game started at the same time takes another)."""
+def new_save_path(folder: Path, variant: object, when: datetime | None = None) -> Path:
+    """A file name no other game has, made of the time (default: now) and ``variant``
+    (the file is created empty, so that another game started at once takes another)."""
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    kind = variant if isinstance(variant, str) and _NAME.fullmatch(variant) else "game"
     for number in range(1, 1000):
-        path = folder / f"{stamp}-{variant}{'' if number == 1 else f'-{number}'}.json"
+        path = folder / f"{stamp}-{kind}{'' if number == 1 else f'-{number}'}.json"
         try:
             path.open("x").close()
         except FileExistsError:
@@ -389,14 +392,12 @@ def move_old_save(directory: Path) -> None:
     try:
         variant = json.loads(old.read_text(encoding="utf-8"))["variant"]
     except (OSError, ValueError, KeyError, TypeError):
-        variant = "unreadable"
-    stamp = datetime.fromtimestamp(old.stat().st_mtime).strftime("%Y%m%d-%H%M%S")
-    folder = directory / GAMES_DIR
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{stamp}-{variant if isinstance(variant, str) else 'unreadable'}.json"
-    if target.exists():
-        target = target.with_name(f"{target.stem}-earlier.json")
-    os.replace(old, target)
+        variant = None
+    try:
+        saved = datetime.fromtimestamp(old.stat().st_mtime)
+        os.replace(old, new_save_path(directory / GAMES_DIR, variant, saved))
+    except (OSError, SpadesError):  # a directory not writable: the save is read where it is
+        pass
 
 
 def saved_games(directory: Path) -> list[SavedGame]:
@@ -404,8 +405,9 @@ def saved_games(directory: Path) -> list[SavedGame]:
     its game, or why it cannot be resumed. An empty file (a game about to be written)
     is left out, and so is a finished game (its file stays as its record)."""
     move_old_save(directory)
+    old = directory / OLD_SAVE_FILE
     games = []
-    for path in (directory / GAMES_DIR).glob("*.json"):
+    for path in [*(directory / GAMES_DIR).glob("*.json"), *([old] if old.exists() else [])]:
         try:
             stat = path.stat()
         except OSError:
