@@ -670,7 +670,7 @@ def test_a_new_game_never_replaces_a_saved_one(tmp_path: Path) -> None:
             assert saved_files(tmp_path) == before
             await pilot.press("x", "y")
         assert app.return_value == ("Nothing of this game was saved (you had not made a "
-                                    "move); your saved game is kept: `spades play` offers them.")
+                                    "move); your saved game is kept: `spades play` offers it.")
         again = new_app(tmp_path, "two-player-300", seed="newer")
         async with again.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(again.screen, ResumeScreen))

@@ -113,7 +113,8 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
     before = [tree_digest(d) for d in real]
     socket = tmp_path / "tmux.sock"
     assert len(str(socket)) < 100, "a unix socket path must be short"
-    (tmp_path / "tmux.conf").write_text("set -g remain-on-exit on\n")
+    # the server stays up between games: a new session never meets a server shutting down
+    (tmp_path / "tmux.conf").write_text("set -g remain-on-exit on\nset -s exit-empty off\n")
     (tmp_path / "tmp").mkdir()
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
            "LANG": "C.UTF-8", "HOME": str(tmp_path), "TMPDIR": str(tmp_path / "tmp"),

@@ -28,9 +28,9 @@ def make_app(variant: str | None = None, level: str | None = None,
              seed: str | None = None, name: str = "You", resume: bool = False,
              config: Path | None = None, data: Path | None = None, warm_up: bool = True,
              **house_rules: Any) -> SpadesApp:
-    """The app with a new game of ``variant`` (None: the one asked for by no one,
-    two-player-300), or with ``resume`` the newest unfinished saved game of ``variant``
-    (of any variant for None).
+    """The app with a new game of ``variant`` (two-player-300 when None was asked for),
+    or with ``resume`` the newest unfinished saved game of ``variant`` (of any variant
+    for None).
 
     Without ``resume``, the unfinished saved games are offered first (resume one, start
     the new game, or quit); Enter alone resumes only a game of the variant asked for.

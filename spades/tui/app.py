@@ -282,7 +282,8 @@ class GameScreen(Screen[None]):
         if len(obs.results) > self.results_seen:
             self.results_seen = len(obs.results)
             number = self.results_seen
-            self.say(f"Hand {number + 1}")  # the last hand's news is stale now
+            # the last hand's news is stale now
+            self.say("The game is over." if obs.phase == Phase.OVER else f"Hand {number + 1}")
             summary = self.session.hand_summary(number)
             self.app.push_screen(
                 HandSummaryScreen(obs.rules, self.session.names, summary,
@@ -767,15 +768,15 @@ class SpadesApp(App[str]):
         path = self.session.path
         if path is not None:
             if self.session.game.over:
-                return f"The game is over (its record stays in {path}); `spades play` " \
-                       "starts a new one."
+                return (f"The game is over (its record stays in {path}); `spades play` "
+                        "starts a new one.")
             return (f"Your game is saved in {path}; `spades play --variant "
                     f"{self.session.rules.variant} --resume` continues it.")
         others = sum(game.session is not None for game in self.saved)
         if others:
-            games = "saved game is" if others == 1 else f"{others} saved games are"
-            return (f"Nothing of this game was saved (you had not made a move); your "
-                    f"{games} kept: `spades play` offers them.")
+            games = ("saved game is kept: `spades play` offers it" if others == 1 else
+                     f"{others} saved games are kept: `spades play` offers them")
+            return f"Nothing of this game was saved (you had not made a move); your {games}."
         return "Nothing was saved: you had not made a move."
 
     def leave(self) -> None:

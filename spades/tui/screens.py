@@ -213,8 +213,8 @@ class QuitScreen(ModalScreen[bool]):
 
 
 class ResumeScreen(ModalScreen[SavedGame | str]):
-    """The unfinished saved games, newest first: resume one (the :class:`SavedGame`),
-    start the new game of ``new_variant`` ("new") or quit ("quit"); files that cannot be
+    """A new game of ``new_variant`` ("new"), then the unfinished saved games, newest
+    first (the :class:`SavedGame` chosen), or quit ("quit"); files that cannot be
     resumed are named with the reason.
 
     The selection starts on the newest game of the variant asked for (``asked``; of any
@@ -231,9 +231,10 @@ class ResumeScreen(ModalScreen[SavedGame | str]):
         self.new_variant, self.asked = new_variant, asked
 
     def compose(self) -> ComposeResult:
-        options = [Option(saved_game_line(game, "\n"), id=str(index))
-                   for index, game in enumerate(self.games)]
-        options.append(Option(f"Start a new {self.new_variant} game", id="new"))
+        options: list[Option | None] = [Option(f"Start a new {self.new_variant} game",
+                                               id="new")]
+        for index, game in enumerate(self.games):  # a line between two games
+            options += [None, Option(saved_game_line(game, "\n"), id=str(index))]
         with Vertical(classes="dialog wide"):
             yield Static(Text("Saved games" if self.games else "A saved game cannot be resumed",
                               style="bold"))
@@ -245,8 +246,9 @@ class ResumeScreen(ModalScreen[SavedGame | str]):
 
     def on_mount(self) -> None:
         choices = self.query_one(OptionList)
-        choices.highlighted = next((index for index, game in enumerate(self.games)
-                                    if game.of(self.asked)), len(self.games))
+        game = next((str(index) for index, game in enumerate(self.games)
+                     if game.of(self.asked)), "new")
+        choices.highlighted = choices.get_option_index(game)
         choices.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
