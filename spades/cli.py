@@ -347,7 +347,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     play = commands.add_parser("play", help="play against the computer in the terminal")
-    play.add_argument("--variant", choices=list(PRESETS), default="two-player-300")
+    play.add_argument("--variant", choices=list(PRESETS),
+                      help="the game to start (default: two-player-300), or with --resume "
+                           "the game to resume (default: the newest saved)")
     play.add_argument("--level", choices=list(BOTS),
                       help="the computer players' level (default: your preference, medium)")
     play.add_argument("--seed", help="shuffle from this seed (default: a random one)")
@@ -355,7 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--target", type=int, help="play to this score (house rule)")
     play.add_argument("--blind-nil-deficit", type=int, metavar="N",
                       help="blind nil only for a side trailing by N points or more (house rule)")
-    play.add_argument("--resume", action="store_true", help="continue the saved game")
+    play.add_argument("--resume", action="store_true",
+                      help="continue the newest unfinished saved game (of --variant if given)")
     play.set_defaults(run=_play)
 
     simulate = commands.add_parser("simulate", help="play games between computer players")
