@@ -6,18 +6,35 @@ ENGINE = spades/game.py spades/rules.py spades/cards.py spades/actions.py \
 
 .PHONY: install play serve test bench clean
 
+# One venv; each target installs the extras it needs once, behind its own marker file:
+# `make play` the engine, the bots and the terminal game, `make serve` the web game,
+# `make test` (and `make install`) everything.
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+$(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
+
+$(VENV)/.play: pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[play]"
+	touch $@
+
+$(VENV)/.serve: pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[serve]"
+	touch $@
+
+$(VENV)/.installed: pyproject.toml | $(PY)
 	$(PY) -m pip install -e ".[test,bots,play,serve,rl,postgres,cluster]"
 	touch $@
 
-play: $(VENV)/.installed
+$(VENV)/.bench: pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[test,bench]"
+	touch $@
+
+play: $(VENV)/.play
 	$(VENV)/bin/spades play --variant two-player-300
 
-serve: $(VENV)/.installed
+serve: $(VENV)/.serve
 	$(VENV)/bin/spades serve
 
 test: $(VENV)/.installed
@@ -25,8 +42,7 @@ test: $(VENV)/.installed
 	$(PY) -m mypy --strict $(ENGINE)
 	$(PY) -m pytest -q
 
-bench: $(VENV)/.installed
-	$(PY) -m pip install -e ".[test,bench]"
+bench: $(VENV)/.bench
 	$(VENV)/bin/spades bench
 
 clean:

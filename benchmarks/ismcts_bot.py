@@ -2,7 +2,7 @@
 
 A second yardstick beside ``guide_bot.py``, from another source: the search of Cowling,
 Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG, 2012),
-written here from the paper's description and from ``../shared/RULES.md``. It shares no
+written here from the paper's description and from ``docs/rules.md``. It shares no
 code, no heuristic and no model with this project's players: it imports nothing from
 ``spades`` (it reads the bot protocol's JSON text, docs/bot-protocol.md), it has its own
 trick and scoring code, and it has no double-dummy solver and no model of the draft.

@@ -1,4 +1,4 @@
-"""Actions: one int per decision, with RECORD.md's text both ways.
+"""Actions: one int per decision, with their text (docs/record.md) both ways.
 
 Codes (the integer encoding for learning code): 0-51 play that card; 52-65 bid
 nil, 1..13; 66 blind nil; 67 no blind nil; 68 keep; 69 discard; 70-121 give one

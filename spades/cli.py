@@ -66,8 +66,9 @@ def format_hand(log: HandLog, rules: Rules, players: Sequence[str]) -> list[str]
 
 
 def format_game(game: Game, names: Sequence[str]) -> str:
-    """A whole game as text, hand by hand, with the outcome."""
-    players = [f"{seat}:{name}" for seat, name in enumerate(names)]
+    """A whole game as text, hand by hand, with the outcome; ``names`` (from a file, say)
+    are shown as data (:func:`record.display_name`)."""
+    players = [f"{seat}:{record.display_name(name)}" for seat, name in enumerate(names)]
     lines = [f"{game.rules.variant}: {', '.join(players)}"]
     for log in game.hands:
         lines += format_hand(log, game.rules, players)
@@ -214,7 +215,8 @@ def _analyze(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([p.to_json() for p in plays]))
         return 0
-    names = [f"{seat}:{name}" for seat, name in enumerate(document["players"])]
+    names = [f"{seat}:{record.display_name(name)}"
+             for seat, name in enumerate(document["players"])]
     print(format_analysis(plays, names))
     return 0
 
@@ -345,7 +347,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     play = commands.add_parser("play", help="play against the computer in the terminal")
-    play.add_argument("--variant", choices=list(PRESETS), default="two-player-300")
+    play.add_argument("--variant", choices=list(PRESETS),
+                      help="the game to start (default: two-player-300), or with --resume "
+                           "the game to resume (default: the newest saved)")
     play.add_argument("--level", choices=list(BOTS),
                       help="the computer players' level (default: your preference, medium)")
     play.add_argument("--seed", help="shuffle from this seed (default: a random one)")
@@ -353,7 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--target", type=int, help="play to this score (house rule)")
     play.add_argument("--blind-nil-deficit", type=int, metavar="N",
                       help="blind nil only for a side trailing by N points or more (house rule)")
-    play.add_argument("--resume", action="store_true", help="continue the saved game")
+    play.add_argument("--resume", action="store_true",
+                      help="continue the newest unfinished saved game (of --variant if given)")
     play.set_defaults(run=_play)
 
     simulate = commands.add_parser("simulate", help="play games between computer players")
@@ -442,10 +447,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# the extra that brings each optional module a command may need
-EXTRAS = {"numba": "bots", "llvmlite": "bots", "numpy": "bots", "textual": "play",
-          "rich": "play", "platformdirs": "play", "starlette": "serve", "uvicorn": "serve",
-          "websockets": "serve", "psycopg": "postgres", "ray": "cluster"}
+# the extras that bring each optional module a command may need
+EXTRAS = {"numba": ("bots",), "llvmlite": ("bots",), "numpy": ("bots",), "textual": ("play",),
+          "rich": ("play",), "platformdirs": ("play", "serve"), "starlette": ("serve",),
+          "uvicorn": ("serve",), "websockets": ("serve",), "psycopg": ("postgres",),
+          "ray": ("cluster",)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -458,9 +464,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"spades {args.command}: {error}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as error:
-        extra = EXTRAS.get((error.name or "").partition(".")[0])
-        if extra is None:
+        extras = EXTRAS.get((error.name or "").partition(".")[0])
+        if extras is None:
             raise
+        extra = args.command if args.command in extras else extras[0]  # the command's own
         print(f"spades {args.command} needs the {extra} extra: pip install 'spades[{extra}]'",
               file=sys.stderr)
         return 2

@@ -1,6 +1,6 @@
 """The whole match as one state machine: ``to_move``, ``legal_actions()``, ``apply()``.
 
-Every hand goes through the phases of its variant (RULES.md): blind nil
+Every hand goes through the phases of its variant (docs/rules.md): blind nil
 declarations, the two-player draft or the four-player deal, blind nil exchanges,
 bidding and 13 tricks; it is then scored and the next hand starts by itself,
 until a side wins. Each legality rule is written once, in :meth:`Game._refusal`:
@@ -150,7 +150,7 @@ def _gives(mask: int) -> list[Action]:
 
 
 def draft_pick(offered: Card, under: Card, keep: bool) -> tuple[Card, Card]:
-    """The two-player draft's rule (RULES.md): keeping the offered card discards the card
+    """The two-player draft's rule (docs/rules.md §2): keeping the offered card discards the card
     under it, discarding it keeps that one. The cards kept and discarded, in that order."""
     return (offered, under) if keep else (under, offered)
 
@@ -262,7 +262,7 @@ class Game:
         return None
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (RULES.md §5), and nothing more."""
+        """What ``seat`` may know now (docs/rules.md §5), and nothing more."""
         return self._view(self._seat(seat))
 
     def spectator_observation(self) -> Observation:
@@ -812,7 +812,7 @@ class Game:
     # ------------------------------------------------------------ the record
 
     def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
-        """The game so far as a RECORD.md document (a JSON-ready dict)."""
+        """The game so far as a docs/record.md document (a JSON-ready dict)."""
         from .record import game_record
 
         return game_record(self, players)

@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md §5), as a value with a JSON form."""
+"""What one seat may know (docs/rules.md §5), as a value with a JSON form."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ class Observation:
         return (*self.tricks, self.trick) if self.trick is not None else self.tricks
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: cards and actions as RECORD.md text. Besides the fields,
+        """A JSON-ready dict: cards and actions as text (docs/record.md). Besides the fields,
         ``partner`` (the seat's partner, None with two players or for a spectator) and,
         in ``rules``, ``give_sizes`` (how many cards an exchange may give), so that a
         client need not work out those rules for itself."""

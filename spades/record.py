@@ -1,13 +1,13 @@
-"""The game record of RECORD.md (format ``spades-record``, version 1): write, read, replay.
+"""The game record of docs/record.md (format ``spades-record``, version 1): write, read, replay.
 
 ``dumps``/``loads``/``dump``/``load`` have ``json``'s shape. Reading a record replays
 it through :class:`spades.Game`, so every rule is checked on the way; a record that
 breaks one raises :class:`RecordError` naming the hand, the trick and the reason.
-Besides RECORD.md's fields a hand carries ``blind_nil_declined`` (the seats that
+Besides the fields of docs/record.md §2 a hand carries ``blind_nil_declined`` (the seats that
 declined blind nil, in order), so that a record cut during the declarations
 rebuilds exactly; a record without it is read as everyone having declined.
 
-Reading requires every field RECORD.md names, of the type it names (an integer is
+Reading requires every field docs/record.md names, of the type it names (an integer is
 never a float or a bool); of the rules, the ones it shows, the variant's own
 (``exchange_cards``, ``first_drawer_bids_first``) being the variant's when absent.
 Nothing else in a record can make the reader fail otherwise than with RecordError.
@@ -69,7 +69,7 @@ def _hand_json(log: HandLog) -> dict[str, Any]:
 
 
 def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, Any]:
-    """The RECORD.md document of ``game`` as it stands (a JSON-ready dict)."""
+    """The docs/record.md document of ``game`` as it stands (a JSON-ready dict)."""
     n = game.rules.players
     names = list(players) if players is not None else [f"seat {s}" for s in range(n)]
     if len(names) != n:
@@ -86,9 +86,30 @@ def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, A
     }
 
 
+NAME_LIMIT = 40  # the characters of a name shown, its ellipsis included
+
+
+def display_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """A player's name as data for a person to read, wherever it came from (a record, a
+    client): each character that does not print (a control character such as ESC, a
+    line break, a direction override) shown as its escape (``\\x1b``, ``\\u202e``), and a
+    name longer than ``limit`` characters cut, ending in "…"."""
+    pieces: list[str] = []
+    size = 0
+    for char in name[:limit + 1]:  # a longer name is cut anyway: never escape all of it
+        piece = char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        pieces.append(piece)
+        size += len(piece)
+    if size <= limit and len(name) <= limit:
+        return "".join(pieces)
+    while size > limit - 1:  # room for the ellipsis; an escape is kept whole or dropped
+        size -= len(pieces.pop())
+    return "".join(pieces) + "…"
+
+
 # ---------------------------------------------------------------- reading
 
-# The fields RECORD.md requires: of the document, of its rules, of a hand, of its entries.
+# The fields docs/record.md requires: of the document, of its rules, of a hand, of its entries.
 RECORD_FIELDS = ("format", "version", "variant", "rules", "players", "hands", "winner", "scores")
 RULE_FIELDS = ("target", "lose_threshold", "nil", "nil_points", "blind_nil", "blind_nil_points",
                "blind_nil_deficit", "bag_limit", "bag_penalty", "lead_spades_anytime")
@@ -178,7 +199,7 @@ def _cards(texts: Any, where: str) -> list[Card]:
 
 
 def _check_hand(hand: Any, where: str) -> None:
-    """Refuse a hand object that lacks a field of RECORD.md or has one of the wrong type."""
+    """Refuse a hand object that lacks a field of docs/record.md or has one of the wrong type."""
     if not isinstance(hand, dict):
         raise RecordError(f"{where}: expected a hand object, got {quoted(hand)}")
     _require(hand, HAND_FIELDS, where)
@@ -209,7 +230,7 @@ def _int(obj: dict[str, Any], key: str, where: str) -> int:
 
 
 def _rules(doc: dict[str, Any]) -> Rules:
-    """The rules of a record, every field RECORD.md shows being there."""
+    """The rules of a record, every field docs/record.md shows being there."""
     options = doc["rules"]
     if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
         raise RecordError(f"'rules' must be an object, got {quoted(options)}")
@@ -325,7 +346,7 @@ class _HandReplay:
 
     def entries(self, key: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
         """The objects of list ``key``, numbered from 1, setting the step as each is read;
-        each must have the fields of RECORD.md."""
+        each must have the fields of docs/record.md."""
         for i, entry in enumerate(self.lists[key], 1):
             self.step = f"{name} {i}"
             if not isinstance(entry, dict):
@@ -394,11 +415,14 @@ class _HandReplay:
         for (i, entry), (seat, _, received) in zip(entries, self.log.exchanges, strict=False):
             self.step = f"exchange {i}"
             written = entry["received"]
-            if written is not None and (received is None
-                                        or sorted(self.cards(written)) != sorted(received)):
+            if written is None and received is None:
+                continue  # the partner has not given yet
+            if written is None or received is None or sorted(self.cards(written)) != sorted(
+                    received):
+                said = "null" if written is None else quoted(written)
                 raise self.fail(f"seat {seat} received "
                                 f"{'nothing yet' if received is None else _texts(received)}, "
-                                f"the record says {quoted(written)}")
+                                f"the record says {said}")
 
     def bids(self) -> None:
         for _, entry in self.entries("bids", "bid"):
@@ -431,7 +455,8 @@ class _HandReplay:
 
 
 def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) -> None:
-    """The written result must be the one the replay scored, and only a last hand may lack it."""
+    """The written result must be the one the replay scored; only an unfinished hand, the
+    last, lacks it."""
     written = hand.get("result")
     if log.result is None:
         if written is not None:
@@ -440,9 +465,7 @@ def _check_result(log: HandLog, hand: dict[str, Any], where: str, last: bool) ->
             raise RecordError(f"{where}: the hand is unfinished but later hands follow")
         return
     if written is None:
-        if not last:
-            raise RecordError(f"{where}: the record lacks the result")
-        return
+        raise RecordError(f"{where}: the hand is finished but the record lacks its result")
     if not isinstance(written, dict):
         raise RecordError(f"{where}: unreadable result {quoted(written)}")
     for name in log.result.__dataclass_fields__:

@@ -1,4 +1,4 @@
-"""The rules of a game as one frozen value, and the three variants of RULES.md."""
+"""The rules of a game as one frozen value, and the three variants of docs/rules.md."""
 
 from __future__ import annotations
 

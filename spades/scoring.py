@@ -1,5 +1,6 @@
 """Scoring as pure functions: one side's hand, the sandbag penalty, the end of the game,
-and :func:`score_hand`, which puts them together for a whole hand."""
+:func:`score_hand`, which puts them together for a whole hand, and :func:`breakdown`,
+which says in words what each side's hand was worth."""
 
 from __future__ import annotations
 
@@ -122,7 +123,7 @@ def winner(scores: Sequence[int], rules: Rules) -> int | None:
 def score_hand(contracts: Sequence[Contract], won: Sequence[int], scores: Sequence[int],
                bag_totals: Sequence[int], rules: Rules) -> tuple[HandResult, int | None]:
     """A whole hand scored: each seat's contract and tricks ``won``, with the match's
-    ``scores`` and ``bag_totals`` by side before it, give the hand's result (RECORD.md's
+    ``scores`` and ``bag_totals`` by side before it, give the hand's result (docs/record.md's
     ``result``: the scores and bag totals after it) and the side that has won the match
     (None: another hand is played)."""
     points, bags, penalties, after, totals = [], [], [], [], []
@@ -142,7 +143,7 @@ def score_hand(contracts: Sequence[Contract], won: Sequence[int], scores: Sequen
 
 @dataclass(frozen=True)
 class HandResult:
-    """A scored hand, as RECORD.md's ``result``: ``tricks`` by seat, the rest by side."""
+    """A scored hand, as docs/record.md's ``result``: ``tricks`` by seat, the rest by side."""
 
     tricks: tuple[int, ...]
     points: tuple[int, ...]
@@ -159,3 +160,53 @@ class HandResult:
     def from_json(cls, data: dict[str, list[int]]) -> HandResult:
         """Read a record's ``result`` object."""
         return cls(**{name: tuple(data[name]) for name in cls.__dataclass_fields__})
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a side's hand in words: ``label`` and the ``points`` it is worth
+    (None: a fact worth no points of its own, such as the bags so far)."""
+
+    label: str
+    points: int | None = None
+
+    def to_json(self) -> dict[str, str | int | None]:
+        """``{"label": ..., "points": ...}``."""
+        return {"label": self.label, "points": self.points}
+
+
+def breakdown(contracts: Sequence[Contract], result: HandResult, rules: Rules,
+              names: Sequence[str]) -> tuple[tuple[Item, ...], ...]:
+    """Each side's scored hand in words, from each seat's contract and the hand's
+    ``result``: the side's contract (made or set, its bags' points in it), each nil and
+    blind nil, the bags (this hand's and the total toward the limit) and the bag penalty.
+    Each part is :func:`score_side` of the contracts it is about, so that the parts' points
+    add up to the side's points less its penalty; ``names`` are the seats' names."""
+    sides = []
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
+        items = []
+        bidders = [s for s in seats if contracts[s].tricks]
+        if bidders:
+            bids, won = [contracts[s] for s in bidders], [result.tricks[s] for s in bidders]
+            outcome = made(bids, won)
+            items.append(Item(f"Bid {outcome.contract}, took {outcome.toward}: "
+                              f"{'set' if outcome.contract_set else 'made'}",
+                              score_side(bids, won, rules).points))
+        for seat in seats:
+            if not contracts[seat].tricks:
+                part = score_side([contracts[seat]], [result.tricks[seat]], rules)
+                kind = "Blind nil" if contracts[seat].blind else "Nil"
+                how = "made" if not result.tricks[seat] else \
+                    f"failed, took {result.tricks[seat]}"
+                items.append(Item(f"{kind} by {names[seat]}: {how}", part.points))
+        bags = result.bags[side]
+        words = "No bags" if not bags else "1 bag" if bags == 1 else f"{bags} bags"
+        total = result.bag_totals[side]
+        items.append(Item(f"{words} this hand · bags {total}/{rules.bag_limit}"
+                          if rules.bag_limit > 0 else f"{words} this hand"))
+        if result.penalties[side]:
+            items.append(Item(f"Bag penalty (every {rules.bag_limit} bags)",
+                              -result.penalties[side]))
+        sides.append(tuple(items))
+    return tuple(sides)

@@ -145,3 +145,55 @@ def test_records_with_fields_changed(doc: dict[str, Any]) -> None:
 def test_the_cases_of_the_issue(data: bytes) -> None:
     _reads_or_refuses(data)
     _replay_command(data)
+
+
+NESTED = ["[" * 2000 + "]" * 2000, '{"a": ' * 2000 + "1" + "}" * 2000,
+          '{"format": "spades-record", "version": 1, "players": ' + "[" * 5000 + "]" * 5000 + "}"]
+
+
+@pytest.mark.parametrize("text", NESTED)
+def test_deeply_nested_json_is_refused_in_one_line(text: str, tmp_path: Path) -> None:
+    """JSON nested deeper than the parser goes (a RecursionError inside ``json``) is a
+    RecordError of the loader, and one line and exit 1 from ``spades replay``."""
+    for read in (rec.loads, lambda t: rec.loads(t.encode()), Game.from_record,
+                 lambda t: rec.load(io.StringIO(t))):
+        with pytest.raises(RecordError, match=r"^not a record: JSON nested too deeply$"):
+            read(text)
+    path = tmp_path / "deep.json"
+    path.write_text(text)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["replay", str(path)])
+    assert (code, out.getvalue()) == (1, "")
+    assert err.getvalue() == f"{path}: not a record: JSON nested too deeply\n"
+
+
+def test_display_name_escapes_what_does_not_print_and_cuts_long_names() -> None:
+    assert rec.display_name("Ann") == "Ann"
+    assert rec.display_name("Zoë 李") == "Zoë 李"
+    assert rec.display_name("\x1b[2J\x1b[31mEve") == "\\x1b[2J\\x1b[31mEve"
+    assert rec.display_name("a\nb\tc\x7f\u202ed") == "a\\nb\\tc\\x7f\\u202ed"
+    assert rec.display_name("x" * 40) == "x" * 40
+    assert rec.display_name("x" * 41) == "x" * 39 + "…"
+    assert rec.display_name("x" * 5_000_000) == "x" * 39 + "…"
+    # an escape is kept whole or left out, never cut in two
+    assert rec.display_name("x" * 36 + "\x1b" + "y") == "x" * 36 + "…"
+    assert rec.display_name("\x00" * 50) == "\\x00" * 9 + "…"
+
+
+def test_replay_shows_names_from_the_file_as_data(tmp_path: Path) -> None:
+    """Names are data: a name that would clear the screen is shown escaped, and a 5 MB
+    name is cut, in every line that names the seat."""
+    doc = copy.deepcopy(BASES[0])
+    doc["players"] = ["\x1b[2J\x1b[31mEve\r\n", "B" * 5_000_000]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["replay", str(path)])
+    assert (code, err.getvalue()) == (0, "")
+    text = out.getvalue()
+    assert not any(char in text for char in "\x1b\r")
+    assert text.splitlines()[0] == f"two-player: 0:\\x1b[2J\\x1b[31mEve\\r\\n, 1:{'B' * 39}…"
+    assert "0:\\x1b[2J\\x1b[31mEve\\r\\n bids" in text
+    assert len(text) < 20_000

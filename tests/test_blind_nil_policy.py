@@ -93,31 +93,32 @@ def test_a_bad_policy_in_a_bot_name_is_one_line() -> None:
         make_bot("hard:blind_nil=often", 1)
 
 
-def test_the_terminal_games_partner_follows_the_preference_and_opponents_do_not() -> None:
-    """At 0-0 hard declares blind nil in this hand; the person's partner (seat 2) waits
-    until its side trails by 100, by default, and declares with ``always``; an opponent
-    keeps hard's own judgement."""
+def test_every_computer_of_the_terminal_game_follows_the_preference() -> None:
+    """At 0-0 hard declares blind nil in this hand; every computer seat of the terminal
+    game, partner (seat 2) and opponents alike, waits until its side trails by 100, by
+    default, and declares with ``always``."""
     session = PlaySession.new("partnership", "hard", seed="policy")
-    while session.game.to_move != session.rules.partner_of(HUMAN):
+    while session.game.to_move != HUMAN:
         session.apply("no blind nil", session.game.to_move)
-    obs = session.game.observation(session.game.to_move)
-    assert session.partner_blind_nil == BESIDE_A_PERSON
-    assert str(session.computer_action(obs)) == "no blind nil"
-    session.partner_blind_nil = BlindNilPolicy.parse("always")
-    assert str(session.computer_action(obs)) == "blind nil"
-    session.partner_blind_nil = BESIDE_A_PERSON
-    session.apply("no blind nil", obs.seat)
-    opponent = session.game.observation(session.game.to_move)
-    assert opponent.seat != session.rules.partner_of(HUMAN)
-    assert str(session.computer_action(opponent)) == "blind nil"
+    session.apply("no blind nil", HUMAN)
+    assert session.computer_blind_nil == BESIDE_A_PERSON
+    while session.game.phase == "blind nil":
+        obs = session.game.observation(session.game.to_move)
+        session.computer_blind_nil = BESIDE_A_PERSON
+        assert str(session.computer_action(obs)) == "no blind nil"
+        session.computer_blind_nil = BlindNilPolicy.parse("always")
+        assert str(session.computer_action(obs)) == "blind nil"
+        session.apply("no blind nil", obs.seat)
 
 
 def test_the_preference_is_kept_and_a_bad_one_falls_back_to_the_default(tmp_path) -> None:
-    assert Preferences().partner_blind_nil == "trailing-100"
-    save_preferences(Preferences(partner_blind_nil="never"), tmp_path)
-    assert load_preferences(tmp_path).partner_blind_nil == "never"
-    (tmp_path / "preferences.json").write_text('{"partner_blind_nil": "often"}')
-    assert load_preferences(tmp_path).partner_blind_nil == "trailing-100"
+    assert Preferences().computer_blind_nil == "trailing-100"
+    save_preferences(Preferences(computer_blind_nil="never"), tmp_path)
+    assert load_preferences(tmp_path).computer_blind_nil == "never"
+    (tmp_path / "preferences.json").write_text('{"computer_blind_nil": "often"}')
+    assert load_preferences(tmp_path).computer_blind_nil == "trailing-100"
+    (tmp_path / "preferences.json").write_text('{"partner_blind_nil": "always"}')  # earlier
+    assert load_preferences(tmp_path).computer_blind_nil == "always"
 
 
 def test_a_web_table_keeps_its_partner_policy_and_refuses_a_bad_one() -> None:

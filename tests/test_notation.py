@@ -1,4 +1,4 @@
-"""Cards and actions as text and as integer codes (RECORD.md)."""
+"""Cards and actions as text and as integer codes (docs/record.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hidden information (RULES.md §5): an observation shows a seat what it may know, no more.
+"""Hidden information (docs/rules.md §5): an observation shows a seat what it may know, no more.
 
 The main test takes many random positions of every variant and phase and, for each
 seat, rewrites every card that seat has not seen: the other seats' hands, their draft

@@ -1,4 +1,4 @@
-"""The game record of RECORD.md: its fields, its round trip, and the records it rejects."""
+"""The game record of docs/record.md: its fields, its round trip, and the records it rejects."""
 
 from __future__ import annotations
 
@@ -347,9 +347,9 @@ def test_explicit_positions_round_trip() -> None:
 
 @pytest.mark.parametrize("variant", ["two-player", "partnership"])
 def test_a_record_with_only_the_documented_fields_replays(variant: str) -> None:
-    """RECORD.md has no 'blind_nil_declined': a record without it, in which a seat declined
-    before another declared blind nil, still replays (found by this file: it used to be
-    refused with "seat 1 cannot declare blind nil here")."""
+    """docs/record.md does not require 'blind_nil_declined': a record without it, in which a
+    seat declined before another declared blind nil, still replays (found by this file: it
+    used to be refused with "seat 1 cannot declare blind nil here")."""
     rng = random.Random(variant)
     game = Game(rules_for(variant), seed=50)
     for hand in (1, 2):
@@ -468,6 +468,28 @@ def test_result_of_an_unfinished_hand_is_rejected(finished: dict[str, Game]) -> 
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_a_finished_game_whose_last_hand_lacks_its_result_is_refused(
+        variant: str, finished: dict[str, Game]) -> None:
+    doc = doc_of(finished[variant])
+    del doc["hands"][-1]["result"]
+    assert rejected(doc) == (f"hand {len(doc['hands'])}: the hand is finished but the "
+                             "record lacks its result")
+
+
+def test_a_finished_hand_waiting_for_the_next_deal_needs_its_result() -> None:
+    """A game of explicit decks that has played them all waits for a deal: its last hand is
+    finished, and the record must say how it scored."""
+    rng = random.Random(5)
+    game = Game(rules_for("two-player"), decks=[[card_text(c) for c in range(52)]])
+    while game.phase is not Phase.DEAL:
+        game.apply(choose(game, rng))
+    doc = doc_of(game)
+    assert_same_game(rec.replay(copy.deepcopy(doc)), game)
+    del doc["hands"][0]["result"]
+    assert rejected(doc) == "hand 1: the hand is finished but the record lacks its result"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_deck_with_a_duplicate_is_rejected(variant: str, finished: dict[str, Game]) -> None:
     doc = doc_of(finished[variant])
     deck = doc["hands"][1]["deck"]
@@ -555,6 +577,32 @@ def test_partnership_exchange_of_cards_not_held_is_rejected(finished: dict[str, 
     message = rejected(doc)
     assert message.startswith(f"hand {hand['number']}, exchange 1: ")
     assert f"does not hold {not_held}" in message
+
+
+def test_received_null_in_a_completed_partnership_exchange_is_refused(
+        finished: dict[str, Game]) -> None:
+    doc = doc_of(finished["partnership"])
+    number, hand = next((n, h) for n, h in enumerate(doc["hands"], 1) if h["exchanges"])
+    second = hand["exchanges"][1]
+    real, second["received"] = second["received"], None
+    assert rejected(doc) == (f"hand {number}, exchange 2: seat {second['seat']} received "
+                             f"{real}, the record says null")
+
+
+def test_received_null_is_read_while_the_partner_has_not_given() -> None:
+    """Cut between the two gifts of a partnership exchange, the first one's ``received``
+    is null: that record is read, and the exchange goes on from there."""
+    for seed in range(50):
+        game = Game(rules_for("partnership"), seed=seed)
+        rng = random.Random(seed)
+        while game.hand_number == 1 and not (game.phase is Phase.EXCHANGE
+                                             and game.hands[-1].exchanges):
+            game.apply(choose(game, rng, blind=0.5))
+        if game.hand_number == 1:
+            break
+    doc = doc_of(game)
+    assert [e["received"] for e in doc["hands"][-1]["exchanges"]] == [None]
+    assert_same_game(rec.replay(doc), game)
 
 
 def test_wrong_holdings_are_rejected(finished: dict[str, Game]) -> None:
@@ -661,7 +709,7 @@ def test_two_exchanges_from_explicit_decks_draw_independently() -> None:
     assert again.draw(pile, 3, deck) == Chance(None, []).draw(pile, 3, deck)
 
 
-# ------------------------------------------------------------------ what RECORD.md requires
+# ------------------------------------------------------------- what docs/record.md requires
 
 
 def without(document: dict[str, Any], *path: str | int) -> dict[str, Any]:
@@ -688,7 +736,7 @@ def without(document: dict[str, Any], *path: str | int) -> dict[str, Any]:
 ])
 def test_every_required_field_must_be_there(path: tuple[str | int, ...],
                                             finished: dict[str, Game]) -> None:
-    """No silent defaults: a record lacking a field of RECORD.md is refused, naming it."""
+    """No silent defaults: a record lacking a field of docs/record.md is refused, naming it."""
     message = rejected(without(doc_of(finished["partnership"]), *path))
     assert repr(path[-1]) in message or f"lacks {path[-1]}" in message
 
@@ -742,7 +790,7 @@ def test_required_fields_of_the_draft_and_the_exchanges(finished: dict[str, Game
 def test_fields_of_the_wrong_type_are_refused(path: tuple[str | int, ...], value: Any,
                                               message: str, finished: dict[str, Game]) -> None:
     """Integers are integers (not floats, not booleans); lists, objects and names are what
-    RECORD.md says; the message quotes the bad value, cut short."""
+    docs/record.md says; the message quotes the bad value, cut short."""
     doc = doc_of(finished["partnership"])
     target: Any = doc
     for key in path[:-1]:

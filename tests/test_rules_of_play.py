@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md (play, bidding, the draft, blind nil, the variants)."""
+"""One test per rule of docs/rules.md (play, bidding, the draft, blind nil, the variants)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring: RULES.md's worked examples, the end of the game, the house rules, whole hands."""
+"""Scoring: docs/rules.md's worked examples, the end of the game, the house rules, whole hands."""
 
 from __future__ import annotations
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -27,8 +29,16 @@ from spades.tui.screens import (
     QuitScreen,
     ResumeScreen,
     ScoreSheetScreen,
+    when,
 )
-from spades.tui.session import HUMAN, SAVE_FILE, PlaySession, warm_up_solver
+from spades.tui.session import (
+    GAMES_DIR,
+    HUMAN,
+    OLD_SAVE_FILE,
+    PlaySession,
+    saved_games,
+    warm_up_solver,
+)
 from spades.tui.widgets import CardWidget, OptionWidget
 
 SIZE = (80, 24)
@@ -96,7 +106,8 @@ def person_to_act(app: SpadesApp) -> bool:
     return isinstance(screen, GameScreen) and obs.to_move == HUMAN and bool(obs.legal)
 
 
-def new_app(tmp_path: Path, variant: str, seed: str = "1", **prefs: object) -> SpadesApp:
+def new_app(tmp_path: Path, variant: str | None, seed: str = "1",
+            **prefs: object) -> SpadesApp:
     config, data = tmp_path / "config", tmp_path / "data"
     save_preferences(Preferences(**{**QUICK, **prefs}), config)  # type: ignore[arg-type]
     return make_app(variant, "medium", seed=seed, config=config, data=data, warm_up=False)
@@ -179,16 +190,22 @@ def test_whole_games_through_keys_and_clicks(tmp_path: Path, variant: str,
         app = make_app(variant, "medium", seed="whole", config=config, data=data, warm_up=False,
                        **rules)
         rng = random.Random(variant)
+        summaries: list[int] = []  # the hand summaries shown, in order
         async with app.run_test(size=SIZE) as pilot:
             while not isinstance(app.screen, GameOverScreen):
                 await wait_for(pilot, lambda: person_to_act(app))
                 assert_nothing_hidden_shown(app)
                 check_darker_cards(app)
+                if isinstance(app.screen, HandSummaryScreen):
+                    summaries.append(app.screen.summary.number)
                 if not isinstance(app.screen, GameOverScreen):
                     await take_turn(app, pilot, rng)
             assert app.session.game.over
             assert "win" in screen_text(app)
-            saved = json.loads((data / SAVE_FILE).read_text())
+            # every hand's summary, the last one's too, came before the game-over screen
+            assert summaries == list(range(1, len(app.session.game.hands) + 1))
+            assert app.session.path is not None
+            saved = json.loads(app.session.path.read_text())
             assert saved["record"]["winner"] == app.session.game.winner
             finished = app.session
             await pilot.press("y")  # play again: a new game of the same variant
@@ -414,7 +431,7 @@ def test_quit_saves_and_resume_continues_the_same_game(tmp_path: Path) -> None:
     run(main)
 
 
-def test_undo_takes_back_a_bid_and_the_computer_replies_but_not_a_seen_card(
+def test_undo_takes_back_a_bid_until_a_computer_bids_but_not_a_seen_card(
         tmp_path: Path) -> None:
     async def main() -> None:
         app = new_app(tmp_path, "two-player-300", seed="undo")
@@ -430,17 +447,20 @@ def test_undo_takes_back_a_bid_and_the_computer_replies_but_not_a_seen_card(
             assert app.session.actions == actions
         session = PlaySession.new("partnership", "medium", seed="undo")
         play_until(session, phase_is("bidding"))
-        app = app_for(session, tmp_path)
+        app = app_for(session, tmp_path, speed="slow")
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: person_to_act(app))
             before = session.observation()
+            await pilot.press("3", "enter", "u")  # before West's bid: nothing new seen
+            await wait_for(pilot, lambda: "Undone: you bid 3." in screen_text(app))
+            assert app.session.observation() == before
             await pilot.press("3", "enter")
             await wait_for(pilot, lambda: session.observation().phase == "play"
                            and person_to_act(app))  # the computers bid; the person leads
+            actions = list(session.actions)
             await pilot.press("u")
-            await wait_for(pilot, lambda: person_to_act(app))
-            assert app.session.observation() == before
-            assert "Undone: you bid 3." in screen_text(app)
+            await wait_for(pilot, lambda: "You cannot undo: West has bid" in screen_text(app))
+            assert session.actions == actions and session.observation().phase == "play"
 
     run(main)
 
@@ -496,18 +516,19 @@ def test_the_hint_selects_its_choice_and_enter_takes_it(tmp_path: Path) -> None:
 
 
 def test_a_corrupt_save_is_refused_with_its_reason(tmp_path: Path) -> None:
-    (tmp_path / SAVE_FILE).write_text("{not json")
+    path = tmp_path / "game.json"
+    path.write_text("{not json")
     with pytest.raises(SpadesError, match="cannot be resumed"):
-        PlaySession.load(tmp_path)
+        PlaySession.load(path)
     session = PlaySession.new("two-player-300", "medium", seed="s")
     session.apply("keep", 0)
     data = session.to_json()
     data["actions"].append([1, "play AS"])
-    (tmp_path / SAVE_FILE).write_text(json.dumps(data))
+    path.write_text(json.dumps(data))
     with pytest.raises(SpadesError, match="cannot be resumed: seat 1 cannot play AS"):
-        PlaySession.load(tmp_path)
+        PlaySession.load(path)
     with pytest.raises(SpadesError, match="no saved game"):
-        PlaySession.load(tmp_path / "nowhere")
+        PlaySession.load(tmp_path / "nowhere.json")
 
 
 def test_engine_errors_are_said_to_the_person() -> None:
@@ -536,77 +557,146 @@ def test_a_house_rule_reaches_the_terminal_game(tmp_path: Path) -> None:
 
 
 def saved_game(tmp_path: Path, variant: str = "two-player-300", seed: str = "old",
-               actions: int = 3) -> PlaySession:
-    """A game of ``actions`` actions saved in ``tmp_path / "data"``."""
+               actions: int = 3, hours_ago: float = 1) -> PlaySession:
+    """A game of ``actions`` actions saved in ``tmp_path / "data"`` ``hours_ago``."""
     session = PlaySession.new(variant, "medium", seed=seed)
     rng = random.Random(seed)
     while len(session.actions) < actions:
         seat = session.game.to_move
         session.apply(rng.choice(session.game.observation(seat).legal), seat)
-    session.save(tmp_path / "data")
+    path = session.save(tmp_path / "data")
+    assert path is not None
+    then = time.time() - hours_ago * 3600
+    os.utime(path, (then, then))
     return session
 
 
-def offering_app(tmp_path: Path) -> tuple[SpadesApp, Path, str]:
-    """A new game's app over a saved one: the app, the save's path and its text."""
-    saved_game(tmp_path)
-    path = tmp_path / "data" / SAVE_FILE
-    return new_app(tmp_path, "two-player-300", seed="new"), path, path.read_text()
+def saved_files(tmp_path: Path) -> dict[Path, str]:
+    """Every saved game's file and its text."""
+    return {path: path.read_text() for path in (tmp_path / "data" / GAMES_DIR).glob("*")}
 
 
-def test_a_saved_game_is_offered_and_resumed(tmp_path: Path) -> None:
+def test_a_saved_game_is_offered_by_variant_name_and_date_and_resumed(tmp_path: Path) -> None:
     async def main() -> None:
         old = saved_game(tmp_path)
-        app = new_app(tmp_path, "partnership", seed="new")
+        assert old.path is not None
+        app = new_app(tmp_path, "two-player-300", seed="new")
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
             text = screen_text(app)
-            assert "game in progress" in text and "two-player-300" in text and "hand 1" in text
-            await pilot.press("r")
+            saved = datetime.fromtimestamp(old.path.stat().st_mtime)
+            assert "two-player-300 · You against the medium computer" in text
+            assert "hand 1" in text and f"saved {when(saved)}" in text
+            await pilot.press("enter")  # the newest game of the variant asked for
             await wait_for(pilot, lambda: person_to_act(app))
             assert app.session.actions[:len(old.actions)] == old.actions
-            assert app.session.rules == old.rules
+            assert app.session.rules == old.rules and app.session.path == old.path
+            assert "Resumed your two-player-300 game saved" in screen_text(app)
             await pilot.press("x", "y")
-        assert "saved in" in app.return_value and "spades play --resume" in app.return_value
+        assert app.return_value == (f"Your game is saved in {old.path}; `spades play --variant "
+                                    "two-player-300 --resume` continues it.")
 
     run(main)
 
 
-def test_a_new_game_keeps_the_saved_one_until_its_first_action(tmp_path: Path) -> None:
+def test_enter_never_resumes_a_game_of_another_variant_and_both_are_kept(
+        tmp_path: Path) -> None:
+    """The issue's case: a two-player game saved, `spades play --variant partnership`,
+    Enter: a new partnership game, in a file of its own; each can be resumed."""
     async def main() -> None:
-        app, path, before = offering_app(tmp_path)
+        old = saved_game(tmp_path)
+        before = saved_files(tmp_path)
+        app = new_app(tmp_path, "partnership", seed="new")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            assert "Start a new partnership game" in screen_text(app)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert app.session.rules.variant == "partnership" and app.session.seed == "new"
+            await pilot.press("enter")  # the blind nil question: no
+            await wait_for(pilot, lambda: app.session.path is not None)
+            await pilot.press("x", "y")
+        new = app.session.path
+        assert new is not None and new != old.path
+        after = saved_files(tmp_path)
+        assert set(after) == {old.path, new} and after[old.path] == before[old.path]
+        resumed = make_app("two-player-300", resume=True, config=tmp_path / "config",
+                           data=tmp_path / "data", warm_up=False)
+        assert resumed.session.path == old.path and resumed.session.actions == old.actions
+        assert make_app("partnership", resume=True, config=tmp_path / "config",
+                        data=tmp_path / "data", warm_up=False).session.path == new
+        newest = make_app(resume=True, config=tmp_path / "config", data=tmp_path / "data",
+                          warm_up=False)
+        assert newest.session.path == new and newest.greeting is not None
+        assert newest.greeting.startswith("Resumed your partnership game saved")
+
+    run(main)
+
+
+def test_resume_takes_the_newest_of_the_variant_or_says_what_is_saved(tmp_path: Path) -> None:
+    async def main() -> None:
+        saved_game(tmp_path, seed="older", hours_ago=5)
+        newer = saved_game(tmp_path, seed="newer", hours_ago=2)
+        saved_game(tmp_path, "partnership", seed="four", hours_ago=1)
+        app = make_app("two-player-300", resume=True, config=tmp_path / "config",
+                       data=tmp_path / "data", warm_up=False)
+        assert app.session.seed == "newer" and app.session.actions == newer.actions
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert "Resumed your two-player-300 game saved" in screen_text(app)
+        with pytest.raises(SpadesError, match="no unfinished two-player game is saved; to "
+                           "resume another: spades play --variant partnership --resume or "
+                           "spades play --variant two-player-300 --resume"):
+            make_app("two-player", resume=True, config=tmp_path / "config",
+                     data=tmp_path / "data", warm_up=False)
+
+    run(main)
+
+
+def test_a_new_game_never_replaces_a_saved_one(tmp_path: Path) -> None:
+    async def main() -> None:
+        old = saved_game(tmp_path)
+        before = saved_files(tmp_path)
+        app = new_app(tmp_path, "two-player-300", seed="new")
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
             await pilot.press("n")
             await wait_for(pilot, lambda: person_to_act(app))
-            assert app.session.seed == "new" and path.read_text() == before
-            await pilot.press("p")  # preferences saved: the game is not written yet
+            assert app.session.seed == "new"
+            await pilot.press("p")  # preferences saved: the new game has no file yet
             await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen))
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-            assert path.read_text() == before
+            assert saved_files(tmp_path) == before
             await pilot.press("x", "y")
-        assert app.return_value is not None and "earlier game is still saved" in app.return_value
-        assert path.read_text() == before
+        assert app.return_value == ("Nothing of this game was saved (you had not made a "
+                                    "move); your saved game is kept: `spades play` offers it.")
         again = new_app(tmp_path, "two-player-300", seed="newer")
         async with again.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(again.screen, ResumeScreen))
             await pilot.press("n")
             await wait_for(pilot, lambda: person_to_act(again))
             await pilot.press("k")
-            await wait_for(pilot, lambda: json.loads(path.read_text())["seed"] == "newer")
+            await wait_for(pilot, lambda: again.session.path is not None)
+        after = saved_files(tmp_path)
+        assert len(after) == 2 and after[old.path] == before[old.path]
+        assert json.loads(after[again.session.path])["seed"] == "newer"
+        assert [g.session.seed for g in saved_games(tmp_path / "data")
+                if g.session] == ["newer", "old"]
 
     run(main)
 
 
 def test_quitting_at_the_offer_changes_nothing(tmp_path: Path) -> None:
     async def main() -> None:
-        app, path, before = offering_app(tmp_path)
+        saved_game(tmp_path)
+        before = saved_files(tmp_path)
+        app = new_app(tmp_path, "two-player-300", seed="new")
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
             await pilot.press("escape")
-        assert path.read_text() == before
-        assert app.return_value is not None and "still saved" in app.return_value
+        assert saved_files(tmp_path) == before
+        assert app.return_value is not None and "saved game is kept" in app.return_value
 
     run(main)
 
@@ -617,32 +707,50 @@ def test_a_finished_game_is_not_offered(tmp_path: Path) -> None:
     while not session.game.over:
         seat = session.game.to_move
         session.apply(rng.choice(session.game.observation(seat).legal), seat)
-    session.save(tmp_path / "data")
+    assert session.save(tmp_path / "data") is not None
     app = new_app(tmp_path, "two-player-300")
-    assert app.waiting is None
-    with pytest.raises(SpadesError, match="is over"):
+    assert app.saved == []
+    with pytest.raises(SpadesError, match="no unfinished game is saved"):
         make_app(resume=True, config=tmp_path / "config", data=tmp_path / "data",
                  warm_up=False)
 
 
-def test_an_unreadable_save_is_shown_and_kept_until_a_new_game_acts(tmp_path: Path) -> None:
+def test_an_unreadable_save_is_shown_and_kept(tmp_path: Path) -> None:
     async def main() -> None:
-        path = tmp_path / "data" / SAVE_FILE
+        path = tmp_path / "data" / GAMES_DIR / "broken.json"
         path.parent.mkdir(parents=True)
         path.write_text("{not json")
         app = new_app(tmp_path, "two-player-300", seed="new")
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
             assert "cannot be resumed" in screen_text(app)
-            await pilot.press("r")  # nothing to resume
-            assert isinstance(app.screen, ResumeScreen)
-            await pilot.press("n")
+            await pilot.press("enter")  # the only choice: the new game
             await wait_for(pilot, lambda: person_to_act(app))
-            assert path.read_text() == "{not json"
             await pilot.press("k")
-            await wait_for(pilot, lambda: path.read_text() != "{not json")
+            await wait_for(pilot, lambda: app.session.path is not None)
+        assert path.read_text() == "{not json" and app.session.path != path
 
     run(main)
+
+
+def test_the_single_save_of_earlier_versions_is_kept_among_the_games(tmp_path: Path) -> None:
+    session = PlaySession.new("partnership", "medium", seed="earlier")
+    session.apply("no blind nil", HUMAN)
+    old = tmp_path / "data" / OLD_SAVE_FILE
+    old.parent.mkdir(parents=True)
+    text = json.dumps(session.to_json())
+    old.write_text(text)
+    app = new_app(tmp_path, "two-player-300", seed="new")
+    assert not old.exists()
+    [game] = app.saved
+    assert game.session is not None and game.session.actions == session.actions
+    assert game.path.parent == tmp_path / "data" / GAMES_DIR and game.path.read_text() == text
+    old.write_text(json.dumps({**session.to_json(), "variant": "../../elsewhere"}))
+    games = saved_games(tmp_path / "data")  # a name from the file never makes a path
+    assert not old.exists() and len(games) == 2 and not list(tmp_path.glob("elsewhere*"))
+    broken = next(g for g in games if g.session is None)
+    assert broken.path.parent == tmp_path / "data" / GAMES_DIR
+    assert "cannot be resumed" in (broken.problem or "")
 
 
 # ------------------------------------------------------------ undo that reveals nothing
@@ -740,17 +848,18 @@ def test_undo_refuses_after_a_pile_draw_or_an_exchange() -> None:
     refused(four, "you have received")
 
 
-def test_undo_takes_back_a_bid_and_the_bids_after_it_but_not_a_card_played_since() -> None:
+def test_undo_takes_back_a_bid_but_not_once_another_seat_bid_or_played() -> None:
     session = PlaySession.new("partnership", "medium", seed="u6")
     play_until(session, phase_is("bidding"))
     assert session.observation().hand_number == 1
     person_acts(session, "bid 3")
-    play_until(session, lambda s: s.observation().phase == "play")  # three computer bids
-    assert session.observation().to_move == HUMAN  # seat 0 leads the first hand
-    undone(session)  # the computers' bids go with hers
-    assert session.observation().phase == "bidding"
+    undone(session)  # no one has bid since: nothing new seen
     person_acts(session, "bid 3")
-    play_until(session, lambda s: s.observation().phase == "play")
+    west = session.game.observation(1).legal[-1]
+    session.apply(west, 1)
+    refused(session, f"West has bid {west.tricks} since")  # a bid is information too
+    play_until(session, lambda s: s.observation().phase == "play")  # the other two bids
+    assert session.observation().to_move == HUMAN  # seat 0 leads the first hand
     person_acts(session, session.observation().legal[0])
     assert session.can_undo()  # her lead alone: nothing new seen
     play_until(session, lambda s: len(s.observation().trick.cards) == 2)
@@ -877,8 +986,10 @@ def test_quitting_asks_first_and_says_where_the_game_is(tmp_path: Path) -> None:
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             assert app.is_running
             await pilot.press("x", "enter")
-        assert app.return_value == (f"Your game is saved in {tmp_path / 'data' / SAVE_FILE}; "
-                                    "`spades play --resume` continues it.")
+        assert app.session.path is not None
+        assert app.session.path.parent == tmp_path / "data" / GAMES_DIR
+        assert app.return_value == (f"Your game is saved in {app.session.path}; `spades play "
+                                    "--variant two-player-300 --resume` continues it.")
 
     run(main)
 
@@ -1099,15 +1210,18 @@ def test_the_trick_pause_is_a_preference() -> None:
         Preferences(trick_pause="forever")
 
 
-@pytest.mark.parametrize(("policy", "partner_says"), [
-    ("trailing-100", "Partner does not declare blind nil"),
-    ("always", "Partner declares blind nil"),
+@pytest.mark.parametrize(("prefs", "declaring"), [
+    ({}, set()),
+    ({"computer_blind_nil": "never"}, set()),
+    ({"computer_blind_nil": "always"}, {"West", "Partner"}),
+    ({"partner_blind_nil": "always"}, {"West", "Partner"}),  # a file of earlier versions
 ])
-def test_the_partners_blind_nil_follows_the_preference_and_is_announced(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, policy: str, partner_says: str) -> None:
-    """hard declares blind nil at 0-0 in this hand, for any seat its policy lets it; the
-    computer partner waits until its side trails by 100 unless the preference says
-    otherwise, and every computer's answer is said in words."""
+def test_the_computers_blind_nil_follows_the_preference_and_is_announced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prefs: dict[str, str],
+        declaring: set[str]) -> None:
+    """hard declares blind nil at 0-0 in this hand, for any seat its policy lets it; every
+    computer, partner and opponents alike, waits until its side trails by 100 unless the
+    preference says otherwise, and every computer's answer is said in words."""
     said: list[str] = []
     original = GameScreen.say
 
@@ -1119,15 +1233,136 @@ def test_the_partners_blind_nil_follows_the_preference_and_is_announced(
 
     async def main() -> None:
         config = tmp_path / "config"
-        save_preferences(Preferences(**QUICK, partner_blind_nil=policy), config)  # type: ignore[arg-type]
+        config.mkdir()
+        (config / "preferences.json").write_text(json.dumps({**QUICK, **prefs}))
         app = make_app("partnership", "hard", seed="policy", config=config,
                        data=tmp_path / "data", warm_up=False)
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: person_to_act(app))
             await pilot.press("n")  # no blind nil
             await wait_for(pilot, lambda: app.session.observation().phase != "blind nil")
-        assert partner_says in said, said
-        assert "West declares blind nil" in said, said
+        answers = {line.split()[0]: line for line in said if "blind nil" in line
+                   and line.split()[0] in ("West", "Partner", "East")}
+        assert set(answers) >= {"West", "Partner"}, said
+        declared = {name for name, line in answers.items() if line.endswith("declares blind nil")
+                    and "not" not in line}
+        assert declared >= declaring and (declaring or not declared), said
+        record = app.session.game.record(app.session.names)
+        assert HUMAN not in record["hands"][0].get("blind_nil", [])
+
+    run(main)
+
+
+# ------------------------------------------------------------ nothing of weight by a default
+
+
+@pytest.mark.parametrize("variant", ["two-player", "partnership"])
+def test_enter_at_the_blind_nil_question_declares_no_blind_nil(tmp_path: Path,
+                                                               variant: str) -> None:
+    async def main() -> None:
+        app = new_app(tmp_path, variant, seed="enter")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert app.session.observation().phase == "blind nil"
+            selected = next(w for w in game_screen(app).query(OptionWidget)
+                            if w.has_class("-selected"))
+            assert "No blind nil" in str(selected.render())
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: bool(app.session.actions))
+        hand = app.session.game.record(app.session.names)["hands"][0]
+        assert app.session.actions[0] == (HUMAN, "no blind nil")
+        assert HUMAN not in hand["blind_nil"] and HUMAN in hand["blind_nil_declined"]
+
+    run(main)
+
+
+def test_a_suggested_nil_is_not_selected_and_enter_alone_bids_nothing(tmp_path: Path) -> None:
+    """medium would bid nil with this hand: the prompt says so, but nothing is selected;
+    Enter alone asks for a bid; n then Enter bids nil."""
+    async def main() -> None:
+        session = PlaySession.new("partnership", "medium", seed="nil0")
+        play_until(session, phase_is("bidding"), blind_nil_person("no blind nil"))
+        assert session.suggested_bid(session.observation()).tricks == 0
+        count = len(session.actions)
+        app = app_for(session, tmp_path, speed="slow")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            assert "(suggested: Nil)" in screen_text(app)
+            assert not any(w.has_class("-selected") for w in game_screen(app).query(OptionWidget))
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            assert len(session.actions) == count
+            assert "Choose your bid first" in screen_text(app)
+            await pilot.press("n", "enter")
+            await wait_for(pilot, lambda: len(session.actions) > count)
+            assert session.actions[count] == (HUMAN, "nil")
+
+    run(main)
+
+
+def test_a_hinted_blind_nil_is_said_but_enter_alone_declines_it(tmp_path: Path) -> None:
+    """hard declares blind nil at 0-0 in this hand: its hint says blind nil, and the
+    selection stays on "No"; Enter then declines, b would declare."""
+    async def main() -> None:
+        app = new_app(tmp_path, "partnership", seed="policy")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            await pilot.press("i")
+            await wait_for(pilot, lambda: "Hint: blind nil" in screen_text(app))
+            assert "Hint: blind nil (b to take it)" in screen_text(app)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: bool(app.session.actions))
+        assert app.session.actions[0] == (HUMAN, "no blind nil")
+
+    run(main)
+
+
+def test_enter_in_the_exchange_picks_a_card_but_never_gives(tmp_path: Path) -> None:
+    async def main() -> None:
+        session = PlaySession.new("partnership", "medium", seed="give")
+        play_until(session, phase_is("exchange"), blind_nil_person("blind nil"))
+        count = len(session.actions)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            await pilot.press("enter", "right", "enter", "right", "enter")  # three cards
+            await pilot.press("enter")  # a fourth Enter toggles the third card off
+            await pilot.pause(0.2)
+            assert len(session.actions) == count and len(game_screen(app).picked) == 2
+            await pilot.press("enter", "g")  # the third again, then g gives them
+            await wait_for(pilot, lambda: len(session.actions) >= count + 3)
+
+    run(main)
+
+
+def test_no_key_acts_while_the_table_is_hidden_as_too_small(tmp_path: Path) -> None:
+    """The issue's case: at 70x20 `qc` Enter played Q♣ unseen. While the notice hides the
+    table, card keys, Enter, bids, undo and hints do nothing; x still quits."""
+    async def main() -> None:
+        session = play_position("two-player-300", "small", lambda o: True)
+        count = len(session.actions)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            table = game_screen(app)
+            selected = table.selected
+            await pilot.resize_terminal(70, 20)
+            await wait_for(pilot, lambda: "70 columns by 20 rows" in screen_text(app), seconds=5)
+            assert "keys do nothing until then" in screen_text(app).replace("\n", " ")
+            legal = session.observation().legal
+            await pilot.press(*card_keys(legal[-1].card), "enter", "enter", "right", "u", "i")
+            await pilot.pause(0.3)
+            assert len(session.actions) == count and isinstance(app.screen, GameScreen)
+            assert table.typed == "" and table.selected == selected
+            assert table.check_action("undo", ()) is None  # shown greyed out in the footer
+            assert table.check_action("ask_to_quit", ())
+            await pilot.resize_terminal(80, 24)
+            await wait_for(pilot, lambda: "too small" not in screen_text(app), seconds=5)
+            assert len(session.actions) == count and "Hint:" not in screen_text(app)
+            await pilot.resize_terminal(70, 20)
+            await wait_for(pilot, lambda: "too small" in screen_text(app), seconds=5)
+            await pilot.press("x")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
 
     run(main)
 
@@ -1145,7 +1380,7 @@ def test_a_save_from_before_gives_were_steps_resumes_the_same_game(tmp_path: Pat
     saved = session.to_json()
     assert [text for _, text in saved["actions"][-2:]] == [f"give {card}", "give"]
     old = {**saved, "version": 1, "actions": saved["actions"][:-1]}
-    (tmp_path / SAVE_FILE).write_text(json.dumps(old))
-    resumed = PlaySession.load(tmp_path)
+    (tmp_path / "game.json").write_text(json.dumps(old))
+    resumed = PlaySession.load(tmp_path / "game.json")
     assert resumed.game.phase == "bidding"
     assert resumed.game.record() == session.game.record()

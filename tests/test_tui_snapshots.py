@@ -46,6 +46,7 @@ def person_in(phase: str, trick_cards: int = 0) -> Callable[[PlaySession], bool]
 
 
 SCREENS: dict[str, tuple[str, str, Callable[[PlaySession], bool], tuple[str, ...]]] = {
+    "blind-nil": ("partnership", "snap", person_in("blind nil"), ()),
     "draft": ("two-player-300", "snap", person_in("draft"), ()),
     "bidding": ("two-player-300", "snap", person_in("bidding"), ()),
     "play-two-player": ("two-player", "snap", person_in("play", 1), ()),

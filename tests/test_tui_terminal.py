@@ -45,19 +45,19 @@ class Terminal:
 
     socket: Path
     env: dict[str, str]
-    save: Path
+    games: Path  # the folder of saved games, a file each
 
     def tmux(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([TMUX or "tmux", "-S", str(self.socket), *args],
                               capture_output=True, text=True, timeout=10, env=self.env)
 
-    def start(self, *args: str) -> None:
+    def start(self, *args: str, size: tuple[int, int] = (80, 24)) -> None:
         """Run ``spades play ARGS`` in a new session (the last one ended or is killed)."""
         self.tmux("kill-session", "-t", SESSION)
         options = [f"-e{key}={value}" for key, value in self.env.items()
-                   if key in ("HOME", "TMPDIR") or key.startswith("XDG_")]
+                   if key in ("HOME", "TMPDIR", "PYTHONPATH") or key.startswith("XDG_")]
         done = self.tmux("-f", str(self.socket.with_name("tmux.conf")), "new-session", "-d",
-                         "-s", SESSION, "-x", "80", "-y", "24", *options,
+                         "-s", SESSION, "-x", str(size[0]), "-y", str(size[1]), *options,
                          " ".join([SPADES, "play", *args]))
         assert done.returncode == 0, done.stderr
 
@@ -92,8 +92,17 @@ class Terminal:
         self.keys("y")
         return self.wait_for_exit()
 
-    def actions(self) -> list[list[object]]:
-        return json.loads(self.save.read_text())["actions"]
+    def resize(self, columns: int, rows: int) -> None:
+        self.tmux("resize-window", "-t", SESSION, "-x", str(columns), "-y", str(rows))
+
+    def saves(self) -> list[Path]:
+        """The saved games' files, newest first."""
+        files = [path for path in self.games.glob("*.json") if path.stat().st_size]
+        return sorted(files, key=lambda path: path.stat().st_mtime, reverse=True)
+
+    def actions(self, path: Path | None = None) -> list[list[object]]:
+        """The actions saved in ``path`` (default: the newest saved game)."""
+        return json.loads((path or self.saves()[0]).read_text())["actions"]
 
 
 @pytest.fixture
@@ -104,14 +113,17 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
     before = [tree_digest(d) for d in real]
     socket = tmp_path / "tmux.sock"
     assert len(str(socket)) < 100, "a unix socket path must be short"
-    (tmp_path / "tmux.conf").write_text("set -g remain-on-exit on\n")
+    # the server stays up between games: a new session never meets a server shutting down
+    (tmp_path / "tmux.conf").write_text("set -g remain-on-exit on\nset -s exit-empty off\n")
     (tmp_path / "tmp").mkdir()
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
            "LANG": "C.UTF-8", "HOME": str(tmp_path), "TMPDIR": str(tmp_path / "tmp"),
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_STATE_HOME": str(tmp_path / "state"),
            "XDG_RUNTIME_DIR": str(tmp_path / "tmp")}
-    term = Terminal(socket, env, tmp_path / "data" / "spades" / "saved-game.json")
+    if "PYTHONPATH" in os.environ:  # the game under test, when not the installed one
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    term = Terminal(socket, env, tmp_path / "data" / "spades" / "games")
     try:
         yield term
     finally:
@@ -130,29 +142,88 @@ def test_save_quit_the_resume_offer_and_resume_in_a_real_terminal(terminal: Term
     stock = next(line.split("▏")[0].strip() for line in shown.splitlines()
                  if "cards left" in line)
     said = terminal.quit()
-    assert f"Your game is saved in {terminal.save}; `spades play --resume` continues it." in said
+    [save] = terminal.saves()
+    assert (f"Your game is saved in {save}; `spades play --variant two-player-300 --resume` "
+            "continues it.") in said.replace("\n", "")
     actions = terminal.actions()
     assert actions[0] == [0, "keep"] and len(actions) >= 2
 
     terminal.start("--seed", "5")  # a new game: the saved one is offered first
-    terminal.wait_for("You have a game in progress")
+    terminal.wait_for("Saved games")
     terminal.keys("n")
     shown = terminal.wait_for("Keep (k)")
     assert stock not in shown
     said = terminal.quit()
-    assert "Your earlier game is still saved" in said and terminal.actions() == actions
+    assert "your saved game is kept" in said and terminal.actions() == actions
 
     terminal.start()
-    terminal.wait_for("You have a game in progress")
-    terminal.keys("r")
+    assert "two-player-300 · You against the medium computer, to 300" in terminal.wait_for(
+        "Saved games")
+    terminal.keys("Enter")  # no variant asked for: the newest game
     assert stock in terminal.wait_for("Keep (k)")  # the same place in the same draft
     terminal.quit()
-    assert terminal.actions() == actions
+    assert terminal.saves() == [save] and terminal.actions() == actions
 
     terminal.start("--resume")
     assert stock in terminal.wait_for("Keep (k)")
     terminal.quit()
     assert terminal.actions() == actions
+
+
+def test_the_issues_play_through_in_a_real_terminal(terminal: Terminal) -> None:
+    """Enter at every prompt declares nothing; undo after the computer's bid is refused;
+    at 70x20 typed cards wait; a partnership game asked for beside a saved two-player
+    game is a new one, and each resumes."""
+    prefs = Path(terminal.env["XDG_CONFIG_HOME"]) / "spades" / "preferences.json"
+    prefs.parent.mkdir(parents=True)
+    prefs.write_text(json.dumps({"speed": "instant", "trick_pause": "until a key"}))
+    terminal.start("--variant", "two-player", "--seed", "3")
+    terminal.wait_for("No blind nil: see my cards")
+    terminal.keys("Enter")
+    pressed, deadline = "", time.monotonic() + 60
+    while "Your bid" not in (shown := terminal.screen()):  # Enter keeps every card offered
+        assert time.monotonic() < deadline, shown
+        stock = next((line for line in shown.splitlines() if "cards left" in line), "")
+        if "Keep (k)" in shown and stock != pressed:
+            terminal.keys("Enter")
+            pressed = stock
+        time.sleep(0.1)
+    assert terminal.actions()[0] == [0, "no blind nil"]
+    terminal.keys("4", "Enter")
+    shown = terminal.wait_for("or type a card")  # the computer bid (and may have led)
+    terminal.keys("u")
+    terminal.wait_for("You cannot undo: Computer has")  # bid, or played a card
+    assert [0, "bid 4"] in terminal.actions()
+    count = len(terminal.actions())
+    card = hand_on_screen(shown)[0]
+    rank, suit = card[:-1], "cdhs"["♣♦♥♠".index(card[-1])]
+    terminal.resize(70, 20)
+    terminal.wait_for("keys do nothing until then")
+    terminal.keys(*([*rank] if rank == "10" else [rank.lower()]), suit, "Enter")
+    time.sleep(0.5)
+    assert len(terminal.actions()) == count
+    terminal.resize(80, 24)
+    terminal.wait_for("or type a card")
+    assert len(terminal.actions()) == count
+    terminal.quit()
+    two = terminal.saves()
+
+    terminal.start("--variant", "partnership")
+    assert "Start a new partnership game" in terminal.wait_for("Saved games")
+    terminal.keys("Enter")  # never the two-player game
+    terminal.wait_for("No blind nil: see my cards")
+    terminal.keys("Enter")
+    terminal.wait_for("Your bid")
+    terminal.quit()
+    assert len(terminal.saves()) == 2 and terminal.saves()[1:] == two
+    assert terminal.actions()[0] == [0, "no blind nil"]
+
+    terminal.start("--variant", "two-player", "--resume")
+    terminal.wait_for("Resumed your two-player game saved")
+    terminal.quit()
+    terminal.start("--variant", "partnership", "--resume")
+    terminal.wait_for("Resumed your partnership game saved")
+    terminal.quit()
 
 
 def hand_on_screen(shown: str) -> list[str]:

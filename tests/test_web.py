@@ -9,6 +9,11 @@ completed trick stays on the table with its winner lit; a person out of time is 
 leaves her seat and takes it back (from the hand's summary too, and after a restart); the
 chat is shown as typed, spectators only read it unless the table lets them write, each
 under a name; a dropped connection shows a banner and refuses moves until it is back.
+The table fits a laptop's screen and a phone's (measured by the elements' boxes), a phone
+plays a card on a second tap and opens the chat from a button that counts unread lines;
+the hand summary gives each side's breakdown and running totals; a whole hand is played
+by keyboard alone with every move said in the live region; a bad link says so and leads
+back; invite links copy; a refused chat line stays in the box.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import uvicorn
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from spades import Game
+from spades.cards import card_text
 from spades.server.app import create_app
 from spades.server.table import Settings
 from tests.test_server import CARD
@@ -94,6 +100,30 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         chromium.close()
 
 
+def sent_frames(page: Any) -> list[dict[str, Any]]:
+    """The messages ``page`` sends on its websockets from now on, as they go."""
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framesent",
+                                          lambda payload: frames.append(json.loads(payload))))
+    return frames
+
+
+def label(card: str) -> str:
+    """A card as the page writes it: "TH" is "10♥"."""
+    return ("10" if card[0] == "T" else card[0]) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
+
+
+def minus(points: int) -> str:
+    """Points as the page writes them, with a minus sign: "\u221270"."""
+    return str(points).replace("-", "\u2212")
+
+
+def in_words(card: str) -> str:
+    """A card as the live region says it: "TH" is "10 of hearts", "QS" "queen of spades"."""
+    rank = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}.get(card[0], card[0])
+    return f"{rank} of {({'S': 'spades', 'H': 'hearts', 'D': 'diamonds', 'C': 'clubs'})[card[1]]}"
+
+
 def board(page: Any) -> dict[str, str]:
     return page.evaluate("() => ({...(document.getElementById('board') || {}).dataset})")
 
@@ -130,8 +160,9 @@ def covered_corners(page: Any) -> list[str]:
 def step(page: Any, rng: random.Random, tally: dict[str, int], legal: Any = None,
          blind: bool = False) -> bool:
     """Take this page's turn by clicking, if it is its turn; True if something happened."""
-    if page.locator("#continue").count():  # the hand summary (gone when the game ends)
+    if page.locator("#continue").count():  # the hand summary (the last hand's too)
         with contextlib.suppress(PlaywrightTimeout):
+            tally["last summary"] = "the last" in page.inner_text("#summary-title")
             if not tally.get("summaries"):  # the first time, the plays that cost points
                 page.click("#costly", timeout=2000)
                 page.wait_for_selector("#costly-list")
@@ -170,7 +201,11 @@ def step(page: Any, rng: random.Random, tally: dict[str, int], legal: Any = None
         if len(playable) == 1 and page.is_checked("#auto-play-one"):
             tally["auto"] = tally.get("auto", 0) + 1  # Auto Play One plays it
         else:
-            page.click(f".hand-card[data-card='{rng.choice(playable)}']")
+            card = f".hand-card[data-card='{rng.choice(playable)}']"
+            page.click(card)
+            if page.viewport_size["width"] < 700:  # a phone: a tap raises it, a second plays it
+                assert board(page)["seq"] == seq and "raised" in page.get_attribute(card, "class")
+                page.click(card)
             tally["clicks"] = tally.get("clicks", 0) + 1
     wait_moved(page, seq)
     return True
@@ -182,7 +217,9 @@ def test_a_whole_two_player_300_game_against_the_computer_by_clicking(server, br
     page.set_default_timeout(20000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    sent = sent_frames(page)
     page.goto(base + "/")
+    assert page.locator("#auto-play-one, #sound").count() == 0  # a seat's, not the lobby's
     page.fill("input[name=name]", "Ann")
     page.fill("input[name=target]", "30")
     page.fill("input[name=lose_threshold]", "-30")
@@ -222,22 +259,30 @@ def test_a_whole_two_player_300_game_against_the_computer_by_clicking(server, br
             watcher.wait_for_selector("#board[data-seq]")
             assert watcher.locator(".hand-card").count() == 0
             assert "watching" in watcher.inner_text(".status-line")
+            # a seat's own controls are at the seat only: not for a spectator
+            assert watcher.locator("#auto-play-one, #sound, #leave-seat").count() == 0
             watcher.close()
+            # Auto Play One is a preference kept in the browser
+            page.uncheck("#auto-play-one")
+            page.reload()
+            page.wait_for_selector(f"#board[data-seq='{state['seq']}']")
+            assert not page.is_checked("#auto-play-one")
+            page.check("#auto-play-one")
         if not step(page, rng, tally, legal):
             page.wait_for_timeout(30)
     assert checked and tally.get("auto", 0) >= 1 and tally.get("clicks", 0) >= 5
+    # Auto Play One's plays say so (the server never takes a seat back for one)
+    autos = [f for f in sent if f["type"] == "action" and f.get("auto")]
+    assert autos and all(f["action"].startswith("play ") for f in autos)
+    # the last hand's summary comes before the result
+    page.wait_for_selector("#hand-summary:has-text('the last')")
+    step(page, rng, tally)
+    assert tally["last summary"]
     page.wait_for_selector("#game-over")
     with page.expect_download() as download:
         page.click("#download")
     record = json.loads(Path(download.value.path()).read_text())
     assert Game.from_record(record).over and record["players"] == ["Ann", "Computer"]
-    # Auto Play One is a preference kept in the browser
-    page.click("#game-over .button[href='#/']")
-    page.wait_for_selector("#create-table")
-    page.uncheck("#auto-play-one")
-    page.reload()
-    page.wait_for_selector("#auto-play-one")
-    assert not page.is_checked("#auto-play-one")
     assert not errors
     page.close()
 
@@ -283,7 +328,11 @@ def test_two_browsers_and_two_computer_players_play_a_partnership_game(server, b
                                          ("2 of 3 chosen", True), ("Give 3 cards", False)]
     assert tallies[0].get("analysed") or tallies[1].get("analysed") or all(
         not t.get("summaries") for t in tallies)
-    bob.wait_for_selector("#game-over")  # once the last trick has been seen
+    for page, tally in zip((ann, bob), tallies, strict=True):  # the last hand's summary
+        page.wait_for_selector("#hand-summary, #game-over")
+        step(page, rng, tally)
+        page.wait_for_selector("#game-over")
+        assert tally["last summary"]
     finished = ann.url.rsplit("/", 1)[1]
     ann.click("#rematch")
     ann.wait_for_function("old => !location.hash.includes(old)", arg=finished)
@@ -294,7 +343,8 @@ def test_two_browsers_and_two_computer_players_play_a_partnership_game(server, b
 
 
 def test_the_lobby_can_allow_blind_nil_only_to_a_trailing_side(server, browser):
-    """With a blind nil deficit from the lobby, nobody may declare at 0-0: bidding comes first."""
+    """With a blind nil deficit from the lobby, nobody may declare at 0-0: bidding comes
+    first; the computers' own blind nil policy is asked for too."""
     base, tables = server
     page = browser.new_page(viewport={"width": 1000, "height": 800})
     page.set_default_timeout(20000)
@@ -302,7 +352,17 @@ def test_the_lobby_can_allow_blind_nil_only_to_a_trailing_side(server, browser):
     page.wait_for_selector("#create-table")
     page.select_option("select[name=variant]", "partnership")
     page.fill("input[name=blind_nil_deficit]", "100")
-    page.click("#create-table")
+    # the computers' blind nil: only when 100 behind unless the creator says otherwise
+    choices = page.eval_on_selector_all("select[name=computer_blind_nil] option",
+                                        "els => els.map(e => [e.textContent, e.value])")
+    assert choices == [["Only when 100 behind", "trailing-100"], ["Always", "always"],
+                       ["Never", "never"]]
+    assert page.input_value("select[name=computer_blind_nil]") == "trailing-100"
+    page.select_option("select[name=computer_blind_nil]", "never")
+    with page.expect_request(lambda r: r.url.endswith("/api/tables")
+                             and r.method == "POST") as request:
+        page.click("#create-table")
+    assert request.value.post_data_json["computer_blind_nil"] == "never"
     page.wait_for_selector("#board[data-seq]")
     game = tables.tables[page.url.rsplit("/", 1)[1]].game
     assert game.rules.blind_nil_deficit == 100
@@ -439,8 +499,10 @@ def test_a_seat_is_taken_back_from_another_browser_with_its_link(server, browser
         context.close()
 
 
-def partnership_with_computers(page: Any, base: str, **fields: str) -> str:
-    """Ann's partnership table, three random computers, the lobby's ``fields`` filled in."""
+def partnership_with_computers(page: Any, base: str, checks: tuple[str, ...] = (),
+                               **fields: str) -> str:
+    """Ann's partnership table, three random computers, the lobby's ``fields`` filled in
+    and its ``checks`` ticked."""
     page.goto(base + "/")
     page.wait_for_selector("#create-table")
     page.fill("input[name=name]", "Ann")
@@ -450,6 +512,8 @@ def partnership_with_computers(page: Any, base: str, **fields: str) -> str:
         page.select_option(f"select[data-seat='{seat}']", "computer:random")
     for name, value in fields.items():
         page.fill(f"input[name={name}]", value)
+    for name in checks:
+        page.check(f"input[name={name}]")
     page.click("#create-table")
     page.wait_for_selector("#board[data-seq]")
     return page.url.rsplit("/", 1)[1]
@@ -468,7 +532,7 @@ def test_a_completed_trick_stays_on_the_table_with_its_winner_then_goes(server, 
     # all four cards stay, the winner's lit, though the server's trick is a new one
     done = page.wait_for_selector("#trick[data-shown=done]")
     page.screenshot(path=str(tmp_path / "completed-trick.png"))
-    assert done.query_selector(".card").bounding_box()["width"] == 88  # a desktop's cards
+    assert done.query_selector(".card").bounding_box()["width"] >= 80  # a desktop's cards
     assert done.eval_on_selector_all(".played", "els => els.length") == 4
     trick = table.game.observation(0).tricks[0]
     winner = done.query_selector(".played.winner")
@@ -548,9 +612,12 @@ def test_the_way_back_to_a_seat_is_on_the_hand_summary_not_under_it(server, brow
     base, tables = server
     page = browser.new_page(viewport={"width": 1000, "height": 800})
     page.set_default_timeout(20000)
+    sent = sent_frames(page)
     table = tables.tables[partnership_with_computers(page, base, turn_seconds="0",
                                                      target="2000", lose_threshold="-2000")]
     page.click("#leave-seat")
+    page.wait_for_selector("#away")
+    left = len(sent)
     # the computers play the first hand fast, then stop (the summary waits for the last
     # trick's show, which each next trick starts again)
     deadline = time.monotonic() + 20
@@ -562,11 +629,38 @@ def test_the_way_back_to_a_seat_is_on_the_hand_summary_not_under_it(server, brow
     try:
         page.wait_for_selector("#hand-summary")
         page.screenshot(path=str(tmp_path / "summary-while-away.png"))
+        # Auto Play One played nothing for her while the computer had her seat (the 13th
+        # trick's card at least was forced)
+        assert [f for f in sent[left:] if f["type"] == "action"] == []
+        # each side's hand in the engine's words, the hand's points and the running totals
+        record = table.game.record(table.names)["hands"][0]
+        result = record["result"]
+        for side, items in enumerate(table.reveal(1)["breakdown"]):
+            shown = page.inner_text(f"#hand-summary .side-summary[data-side='{side}']")
+            for item in items:
+                assert item["label"] in shown
+            hand = result["points"][side] - result["penalties"][side]
+            total = result["scores"][side]
+            assert f"This hand\t{'+' if hand > 0 else ''}{minus(hand)}" in shown
+            assert f"Total\t{minus(total)}" in shown
+            assert f"bags {result['bag_totals'][side]}/10" in shown
+        # the cards each held, in the hand's order (♠ ♥ ♣ ♦, high first) and colours
+        held = page.eval_on_selector_all("#hand-summary .held", """rows => rows.map(r =>
+            [...r.querySelectorAll('span')].map(s => [s.textContent,
+                                                       getComputedStyle(s).color]))""")
+        order = {"S": 0, "H": 1, "C": 2, "D": 3}
+        for seat, row in enumerate(held):
+            cards = sorted(record["holdings"][seat],
+                           key=lambda c: (order[c[1]], "AKQJT98765432".index(c[0])))
+            assert [text for text, _ in row] == [label(c) for c in cards]
+            for (_, colour), card in zip(row, cards, strict=True):
+                assert (colour == "rgb(192, 22, 44)") == (card[1] in "HD")
         page.click("#hand-summary #take-back", timeout=3000)  # a real click: not covered
         page.wait_for_selector("#hand-summary #away", state="detached")
         assert not table.seats[0].left and not table.seats[0].away
         page.click("#continue")
         page.wait_for_selector("#leave-seat")
+        assert {"type": "summary_closed"} in sent  # the server may hold her clock till then
     finally:
         settings.computer_delay = delay
     page.close()
@@ -691,4 +785,271 @@ def test_the_servers_turn_time_and_a_seat_left_to_the_computer_outlast_a_restart
         page.screenshot(path=str(tmp_path / "left-after-restart.png"))
         page.click("#take-back")
         page.wait_for_selector("#leave-seat")
+    page.close()
+
+
+# the elements of ``selector`` that are not wholly on the screen, or that something else
+# covers where a person looks at them (a hand card: its corner, its index, its foot)
+OFF_SCREEN = """selector => [...document.querySelectorAll(selector)].filter(e => {
+    const b = e.getBoundingClientRect();
+    if (!b.width || b.left < 0 || b.top < 0 || b.right > innerWidth || b.bottom > innerHeight) {
+        return true;
+    }
+    const points = e.classList.contains('hand-card')
+        ? [[b.left + 5, b.top + 5], [b.left + 8, b.top + 20], [b.left + 5, b.bottom - 5]]
+        : [[b.left + b.width / 2, b.top + b.height / 2]];
+    return points.some(([x, y]) => {
+        const top = document.elementFromPoint(x, y);
+        return !top || !(top === e || e.contains(top));
+    });
+}).map(e => e.dataset.card || e.id || e.className)"""
+
+
+def my_first_play(page: Any) -> None:
+    """No blind nil, bid 3, then wait for her turn to play with all 13 cards."""
+    page.click("[data-action='no blind nil']")
+    page.click("button.bid[data-action='bid 3']")
+    page.wait_for_selector(".hand-card.playable")
+    assert page.locator(".hand-card").count() == 13
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)])
+def test_the_whole_table_fits_a_laptop_screen(server, browser, tmp_path, size):
+    """The whole hand, every card fully shown, the trick and every control, unscrolled."""
+    base, _ = server
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(20000)
+    partnership_with_computers(page, base, turn_seconds="0")
+    my_first_play(page)
+    page.mouse.move(0, 0)  # no card raised under the pointer
+    page.click(".hand-card.playable")
+    page.wait_for_selector("#trick .played")
+    page.wait_for_selector(".hand-card.playable")  # the next trick: her turn again
+    page.screenshot(path=str(tmp_path / f"table-{width}.png"))
+    assert page.locator(".hand-card").count() == 12
+    for selector in (".hand-card", "#trick", "#scores", "#controls", "#last-trick",
+                     "#score-sheet", "#leave-seat", "#lobby", "#auto-play-one", "#sound",
+                     "#chat-input"):
+        assert page.locator(selector).count(), selector
+        assert page.evaluate(OFF_SCREEN, selector) == [], selector
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    assert page.evaluate("(b => b.scrollHeight <= b.clientHeight)"
+                         "(document.getElementById('board'))")
+    # the running totals with the bags toward the penalty, at all times
+    assert re.search(r"Us \(Ann & North\) 0 · bags 0/10", page.inner_text("#scores"))
+    page.close()
+
+
+def test_a_phone_shows_the_hand_plays_a_card_on_a_second_tap_and_chat_from_a_button(
+        server, browser, tmp_path):
+    base, _ = server
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.set_default_timeout(20000)
+    table_id = partnership_with_computers(phone, base, checks=("spectator_chat",),
+                                          turn_seconds="0")
+    my_first_play(phone)
+    assert phone.evaluate(OFF_SCREEN, ".hand-card") == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # the header and the scores are a small part of the screen
+    head = phone.evaluate("""() => document.querySelector('.top').offsetHeight
+                                   + document.querySelector('.head').offsetHeight""")
+    assert head <= 844 * 0.12
+    # a tap raises a card, a second plays it
+    card = phone.get_attribute(".hand-card.playable", "data-card")
+    seq = board(phone)["seq"]
+    phone.click(f".hand-card[data-card='{card}']")
+    phone.wait_for_selector(f".hand-card.raised[data-card='{card}']")
+    assert board(phone)["seq"] == seq
+    phone.click(f".hand-card[data-card='{card}']")
+    wait_moved(phone, seq)
+    phone.wait_for_selector(f"#trick .played .card[data-card='{card}']")
+    # the chat waits behind a button that counts the lines not read yet
+    assert phone.locator("#chat-input").is_hidden()
+    watcher = browser.new_page(viewport={"width": 1280, "height": 800})
+    watcher.goto(f"{base}/#/table/{table_id}")
+    watcher.wait_for_selector("#board[data-seq]")
+    for text in ("nice lead", "and again"):
+        watcher.fill("#chat-input", text)
+        watcher.press("#chat-input", "Enter")
+    phone.wait_for_selector("#chat-button #unread:has-text('2')")
+    assert phone.get_attribute("#chat-button", "aria-label") == "Chat, 2 unread messages"
+    phone.screenshot(path=str(tmp_path / "phone.png"))
+    phone.click("#chat-button")
+    phone.wait_for_selector("#chat-lines:has-text('and again')")
+    assert phone.evaluate(OFF_SCREEN, "#chat-input") == []
+    assert phone.locator("#unread").count() == 0
+    phone.click("#close-chat")
+    assert phone.locator("#chat-input").is_hidden()
+    watcher.close()
+    phone.close()
+
+
+def announced(page: Any) -> str:
+    """What the live region has said, as the accessibility tree holds it."""
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    return page.locator("#announce").aria_snapshot()
+
+
+def test_a_partnership_hand_by_keyboard_alone_with_every_move_announced(server, browser):
+    """No mouse: Enter alone declares nothing, "n" Enter declines blind nil, digits bid,
+    a card typed as in the terminal plays; the live region says each bid, card, trick
+    winner and whose turn it is, in words."""
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(20000)
+    table = tables.tables[partnership_with_computers(page, base, turn_seconds="0")]
+    game = table.game
+    page.wait_for_selector("#board[data-phase='blind nil'][data-my-turn='yes']")
+    assert "Your turn: blind nil?" in announced(page)
+    page.keyboard.press("Enter")  # Enter alone: nothing
+    page.keyboard.type("x")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('announce').innerText"
+                           ".includes('Type b or n, then Enter.')")
+    page.keyboard.type("n")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board[data-phase='bidding'][data-my-turn='yes']")
+    assert 0 not in game.hands[0].blind_nil and 0 in game.hands[0].blind_nil_declined
+    page.keyboard.type("4")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board[data-phase='play'][data-my-turn='yes']")
+    assert game.hands[0].seat_bids(4)[0] == 4
+    said = announced(page)
+    assert "You bid 4." in said
+    for seat in (1, 2, 3):
+        bid = game.hands[0].seat_bids(4)[seat]
+        words = "blind nil" if seat in game.hands[0].blind_nil else "nil" if bid == 0 else bid
+        assert (f"{table.names[seat]} declares blind nil." if words == "blind nil"
+                else f"{table.names[seat]} bids {words}.") in said
+    assert "Your turn: type a card" in said
+    # h, t and s then Enter read out the hand, the trick and the scores
+    for key, words in [("h", "You hold 13 cards. "), ("s", "Us (Ann & North): 0 points, bags 0 of "
+                                                        "10, bid ")]:
+        page.keyboard.type(key)
+        page.keyboard.press("Enter")
+        page.wait_for_function("w => document.getElementById('announce').innerText.includes(w)",
+                               arg=words)
+    held = game.observation(0).hand
+    missing = next(c for c in range(52) if c not in held)
+    page.keyboard.type(card_text(missing).lower())  # a card she does not hold
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('announce').innerText"
+                           ".includes('You do not hold the')")
+    card = str(game.legal_actions()[0])[5:]
+    typed = ("10" if card[0] == "T" else card[0].lower()) + card[1].lower()  # "10h", "kd"
+    page.keyboard.type(typed)
+    assert page.inner_text("#typed").startswith(f"⌨ {typed} ({label(card)})")
+    seq = board(page)["seq"]
+    page.keyboard.press("Enter")
+    wait_moved(page, seq)
+    words = in_words(card)
+    page.wait_for_function("() => /wins? the trick/.test("
+                           "document.getElementById('announce').innerText)")
+    said = announced(page)
+    assert f"You play the {words}." in said and "plays the" in said
+    # the hand, as the accessibility tree gives it: each card a button named in words
+    tree = page.locator("#hand").aria_snapshot()
+    assert tree.startswith('- group "Your hand"') and f'"{words}"' not in tree
+    for held in game.observation(0).hand:
+        assert f'button "{in_words(card_text(held))}"' in tree
+    page.close()
+
+
+def test_a_two_player_draft_and_exchange_by_keyboard(server, browser):
+    """b Enter declares blind nil, k or d Enter keeps or discards in the draft, a card
+    typed with Enter picks it for the exchange and g Enter gives."""
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(20000)
+    page.goto(base + "/")
+    page.select_option("select[name=variant]", "two-player")
+    page.select_option("select[data-seat='1']", "computer:random")
+    page.click("#create-table")
+    page.wait_for_selector("#board[data-seq]")
+    game = tables.tables[page.url.rsplit("/", 1)[1]].game
+    drafted = 0
+    deadline = time.monotonic() + 60
+    while (board(page).get("phase"), board(page).get("myTurn")) != ("exchange", "yes"):
+        assert time.monotonic() < deadline
+        state = board(page)
+        if state.get("myTurn") == "yes" and state["phase"] in ("blind nil", "draft"):
+            key = "b" if state["phase"] == "blind nil" else "kd"[drafted % 2]
+            drafted += state["phase"] == "draft"
+            page.keyboard.type(key)
+            page.keyboard.press("Enter")
+            wait_moved(page, state["seq"])
+        else:
+            page.wait_for_timeout(30)
+    assert 0 in game.hands[0].blind_nil and drafted == 13
+    hand = [c for c, _, _ in hand_cards(page)]
+    chosen = hand[:2]
+    for card in chosen:
+        page.keyboard.type(card.lower())
+        page.keyboard.press("Enter")
+    picked = page.eval_on_selector_all(".hand-card[aria-pressed='true']",
+                                       "els => els.map(e => e.dataset.card)")
+    assert sorted(picked) == sorted(chosen)
+    seq = board(page)["seq"]
+    page.keyboard.type("g")
+    page.keyboard.press("Enter")
+    wait_moved(page, seq)
+    assert sorted(game.observation(0).to_json()["gave"]) == sorted(chosen)
+    page.close()
+
+
+def test_a_bad_table_link_says_so_and_leads_back(server, browser):
+    base, _ = server
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.set_default_timeout(20000)
+    table_id = partnership_with_computers(page, base)
+    for link, title in [("#/table/no-such-table", "No such table"),
+                        ("#/join/no-such-table/1", "No such table"),
+                        (f"#/join/{table_id}/abc", "This link names no seat"),
+                        (f"#/join/{table_id}/7/secret", "This link names no seat"),
+                        (f"#/join/{table_id}/1", "Seat 2 is the computer's")]:
+        page.goto(f"{base}/{link}")
+        page.wait_for_selector(f"#nowhere h2:has-text(\"{title}\")")
+        text = page.inner_text("main")
+        assert "NaN" not in text and "undefined" not in text
+        assert page.locator("#board:visible, .felt:visible").count() == 0
+        page.click("#to-lobby")
+        page.wait_for_selector("#create-table")
+    page.close()
+
+
+def test_an_invite_link_has_a_copy_button(server, browser):
+    base, _ = server
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    new_private_table(page, base)
+    link = page.get_attribute("input[data-invite='1']", "value")
+    page.click("button[data-copy='1']")
+    page.wait_for_selector("button[data-copy='1']:has-text('Copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    context.close()
+
+
+def test_chat_keeps_a_refused_line_and_says_when_a_paste_is_cut(server, browser):
+    base, _ = server
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(20000)
+    new_private_table(page, base)
+    refused = None
+    for number in range(8):  # quicker than the server takes them: some are refused
+        text = f"quick line {number}"
+        page.fill("#chat-input", text)
+        page.press("#chat-input", "Enter")
+        page.wait_for_function("""text => document.getElementById('chat-input').value === ''
+            || document.getElementById('chat-note').innerText.startsWith('Not sent')""", arg=text)
+        if page.input_value("#chat-input"):
+            refused = text
+            break
+    assert refused is not None, "the server took eight quick lines"
+    assert page.input_value("#chat-input") == refused  # kept, to send again
+    assert "Your message is still in the box" in page.inner_text("#chat-note")
+    page.fill("#chat-input", "x" * 300)  # a paste longer than a line may be
+    assert len(page.input_value("#chat-input")) == 200
+    assert "Cut to 200 characters" in page.inner_text("#chat-note")
     page.close()

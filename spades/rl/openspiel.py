@@ -7,9 +7,9 @@ and every house rule of :func:`spades.rules_for` as an int (booleans as 0 / 1), 
 default :data:`PRESET` means "the variant's own value".
 
 Chance is explicit: each hand's deck is dealt one card a chance node (card ``i``
-of the deck is ``deck[i]`` of RECORD.md), and a two-player blind nil exchange draws
+of the deck is ``deck[i]`` of docs/record.md), and a two-player blind nil exchange draws
 its cards one chance node each: the engine's own chance steps (``Game.chance_step``),
-one card at a time. Player actions are RECORD.md's integer codes.
+one card at a time. Player actions are docs/record.md's integer codes.
 Information-state and observation strings are the seat's Observation as JSON;
 :meth:`SpadesState.resample_from_infostate` deals the hidden cards again consistent
 with it, so that ``ISMCTSBot`` plays the game.

@@ -3,7 +3,7 @@
 ``env(variant="two-player", episode="hand")`` covers blind nil declarations, the
 draft, exchanges, bids and play. ``observe(agent)`` is ``{"observation": float32
 tensor, "action_mask": int8 array}`` built from that seat's Observation alone
-(:mod:`spades.rl.encoding`); actions are RECORD.md's integer codes. Rewards: with
+(:mod:`spades.rl.encoding`); actions are docs/record.md's integer codes. Rewards: with
 ``episode="hand"`` each seat gets its side's change of score when the one hand is
 scored; with ``episode="match"`` +1 to the winners and -1 to the losers, and the
 match is truncated after ``max_hands`` hands.

@@ -18,7 +18,7 @@ Routes:
   ``Retry-After``. ``POST /api/tables/{id}/join`` (``{"seat", "name", "secret"}``) takes a
   seat with its invite secret (from another device too), or a free seat of a listed table
   without one (403 otherwise); it returns the seat's token and its secret.
-  ``GET /api/tables/{id}/record`` downloads a finished game's record (RECORD.md).
+  ``GET /api/tables/{id}/record`` downloads a finished game's record (docs/record.md).
 - ``/ws/{id}``: the table. The first message is ``{"type": "hello", "token": ...}``
   (no token: a spectator); then ``{"type": "action", "action": "bid 4"}`` (in a blind
   nil exchange the whole give: ``"give 2C QH KD"``, ``"give 2C"`` one card, ``"give"`` none;

@@ -1,6 +1,6 @@
 """One table of the web game: its seats, its game rebuilt from the event log, its clients.
 
-The server alone decides. A seated client sends actions in RECORD.md's text; each is
+The server alone decides. A seated client sends actions as text (docs/record.md); each is
 checked against that seat's legal actions, appended to the store (committed) and only
 then applied and broadcast. In a blind nil exchange a client sends its whole give
 (``give 2C QH KD``; ``give 2C`` gives one card, ``give`` none), checked as a whole by
@@ -71,6 +71,7 @@ from ..errors import IllegalAction, NotationError, SpadesError, quoted
 from ..game import Game, Phase
 from ..observation import Observation, TrickView
 from ..rules import PRESETS, rules_for
+from ..scoring import breakdown, contracts
 from .compute import Computer, costly_plays, decide, explain
 from .fair import commitment, deck_from_seed, new_seed
 from .settings import TURN_LIMIT, TURN_SECONDS, Settings
@@ -580,9 +581,14 @@ class Table:
         return {"hand": number, "seed": seed, "sha256": commitment(seed)}
 
     def reveal(self, number: int) -> dict[str, Any]:
-        """The ``hand_over`` message of finished hand ``number``: its seed and its record."""
+        """The ``hand_over`` message of finished hand ``number``: its seed, its record and
+        each side's hand in words (spades.scoring.breakdown)."""
+        log = self.game.hands[number - 1]
         return {"type": "hand_over", "seq": len(self.events), **self._seed_of(number),
-                "record": self.game.record(self.names)["hands"][number - 1]}
+                "record": self.game.record(self.names)["hands"][number - 1],
+                "breakdown": [[item.to_json() for item in side] for side in breakdown(
+                    contracts(log.seat_bids(self.rules.players), log.blind_nil), log.result,
+                    self.rules, self.names)]}
 
     def welcome(self, seat: int | None, name: str = "") -> dict[str, Any]:
         """The ``welcome`` message for ``seat``; ``name`` is a spectator's in the chat."""
@@ -865,7 +871,7 @@ class Table:
         if not isinstance(auto, bool):
             raise ClientError("'auto' must be true (Auto Play One chose it) or false")
         if not isinstance(text, str):
-            raise ClientError("'action' must be a string in RECORD.md's notation, e.g. 'bid 4'")
+            raise ClientError("'action' must be an action's text, e.g. 'bid 4' or 'play AS'")
         try:
             cards = parse_give(text)
             decision: Action | tuple[Card, ...] = (

@@ -35,8 +35,9 @@ from .screens import (
     QuitScreen,
     ResumeScreen,
     ScoreSheetScreen,
+    resumed_words,
 )
-from .session import HUMAN, SAVE_FILE, PlaySession, start_solver_warm_up
+from .session import HUMAN, PlaySession, SavedGame, start_solver_warm_up
 from .widgets import (
     CardWidget,
     Drawn,
@@ -81,12 +82,13 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, session: PlaySession, prefs: Preferences, save_dir: Path,
-                 on_prefs: Callable[[Preferences], None]) -> None:
+                 on_prefs: Callable[[Preferences], None], greeting: str | None = None) -> None:
         super().__init__()
         self.session, self.prefs, self.save_dir = session, prefs, save_dir
-        session.partner_blind_nil = BlindNilPolicy.parse(prefs.partner_blind_nil)
-        self.on_prefs = on_prefs
-        self.selected = 0  # the chosen card (play, exchange) or option (other decisions)
+        session.computer_blind_nil = BlindNilPolicy.parse(prefs.computer_blind_nil)
+        self.on_prefs, self.greeting = on_prefs, greeting
+        # the chosen card (play, exchange) or option (other decisions); -1 none
+        self.selected = 0
         self.picked: set[int] = set()  # cards picked to give in an exchange
         self.typed = ""  # the start of a card or bid being typed
         self.rejected = False  # the card or bid typed last was refused: Enter waits
@@ -124,7 +126,13 @@ class GameScreen(Screen[None]):
         self.query_one("#too-small", Static).update(
             f"The terminal is {width} columns by {height} rows: too small.\nThe table "
             f"needs at least {SMALLEST[0]} by {SMALLEST[1]}.\nMake the window larger; "
-            "the game waits.")
+            "the game waits,\nand keys do nothing until then (x quits).")
+        self.call_after_refresh(self.refresh_bindings)  # the size classes are set by now
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the table is hidden as too small, only quitting is offered (the other
+        commands show greyed out)."""
+        return None if self.too_small and action != "ask_to_quit" else True
 
     @property
     def too_small(self) -> bool:
@@ -132,6 +140,8 @@ class GameScreen(Screen[None]):
         return self.has_class("-narrow") or self.has_class("-short")
 
     def on_mount(self) -> None:
+        if self.greeting:
+            self.say(self.greeting)
         self.advance()
 
     # ------------------------------------------------------------ drawing
@@ -160,8 +170,10 @@ class GameScreen(Screen[None]):
                                   if Action.play(c) in obs.legal), 0)
             self.suggestion = None
             if obs.phase == Phase.BIDDING and self.my_turn(obs):
+                # a nil is never preselected: Enter alone must not bid it
                 self.suggestion = self.session.suggested_bid(obs)
-                self.selected = obs.legal.index(self.suggestion)
+                self.selected = -1 if self.suggestion.tricks == 0 else obs.legal.index(
+                    self.suggestion)
         title = (f" Spades · {rules.variant} · {self.session.level} computer · hand "
                  f"{obs.hand_number}")
         self.query_one("#title", Static).update(Text(title, style="bold"))
@@ -200,8 +212,9 @@ class GameScreen(Screen[None]):
         """The options shown for the person's decision (not cards): label and action."""
         if not self.my_turn(obs):
             return []
-        if obs.phase == Phase.BLIND_NIL:
-            return [(" Blind nil (b) ", Action(BLIND_NIL)), (" No (n) ", Action(NO_BLIND_NIL))]
+        if obs.phase == Phase.BLIND_NIL:  # "No" first: the selection starts on it
+            return [(" No blind nil: see my cards (n) ", Action(NO_BLIND_NIL)),
+                    (" Blind nil (b) ", Action(BLIND_NIL))]
         if obs.phase == Phase.DRAFT:
             return [(" Keep (k) ", Action(KEEP)), (" Discard (d) ", Action(DISCARD))]
         if obs.phase == Phase.BIDDING:
@@ -234,7 +247,7 @@ class GameScreen(Screen[None]):
         if obs.phase == Phase.BLIND_NIL:
             points = obs.rules.blind_nil_points
             return Text(f"Blind nil? Bid nil before seeing a card: ±{points} points. "
-                        "b: yes, n: no")
+                        "b: yes, n or Enter: no")
         if obs.phase == Phase.DRAFT:
             return Text("Keep this card (the next is discarded) or discard it (the next is "
                         "kept)? k / d")
@@ -269,7 +282,8 @@ class GameScreen(Screen[None]):
         if len(obs.results) > self.results_seen:
             self.results_seen = len(obs.results)
             number = self.results_seen
-            self.say(f"Hand {number + 1}")  # the last hand's news is stale now
+            # the last hand's news is stale now
+            self.say("The game is over." if obs.phase == Phase.OVER else f"Hand {number + 1}")
             summary = self.session.hand_summary(number)
             self.app.push_screen(
                 HandSummaryScreen(obs.rules, self.session.names, summary,
@@ -436,6 +450,11 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Arrows, Enter, space, typed cards and bids, and the decision keys."""
+        if self.too_small:  # the table is hidden: no key acts, but x quits
+            if event.key != "x":
+                event.stop()
+                event.prevent_default()
+            return
         if self.holding is not None:  # the key lets the trick go (and does its command)
             self.release(self.holding)
             return
@@ -476,7 +495,8 @@ class GameScreen(Screen[None]):
     def move(self, step: int, obs: Observation) -> None:
         count = len(obs.hand) if self.choosing_cards(obs) else len(self.options)
         if count:
-            self.selected = (self.selected + step) % count
+            start = self.selected if self.selected >= 0 else (-1 if step > 0 else count)
+            self.selected = (start + step) % count
             self.typed, self.rejected, self.confirming = "", False, None
             self.refresh_view()
 
@@ -493,8 +513,10 @@ class GameScreen(Screen[None]):
                 self.toggle(self.selected, obs)
             elif self.selected < len(obs.hand):
                 self.choose_card(obs.hand[self.selected], obs)
-        elif self.selected < len(self.options):
+        elif 0 <= self.selected < len(self.options):
             self.choose_option(self.selected)
+        else:  # no bid is selected (a nil is never preselected)
+            self.say("Choose your bid first: type it (n for nil) or use ← →.", error=True)
 
     def choose_option(self, index: int) -> None:
         label, action = self.options[index]
@@ -577,7 +599,7 @@ class GameScreen(Screen[None]):
 
     def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
         obs = self.obs
-        if not self.my_turn(obs) or obs.phase not in (Phase.PLAY, Phase.EXCHANGE):
+        if self.too_small or not self.my_turn(obs) or obs.phase not in (Phase.PLAY, Phase.EXCHANGE):
             self.say("That card cannot be chosen now.", error=True)
             return
         if obs.phase == Phase.EXCHANGE:
@@ -586,7 +608,7 @@ class GameScreen(Screen[None]):
             self.choose_card(message.card, obs)
 
     def on_option_widget_chosen(self, message: OptionWidget.Chosen) -> None:
-        if self.my_turn(self.obs) and message.index < len(self.options):
+        if not self.too_small and self.my_turn(self.obs) and message.index < len(self.options):
             self.choose_option(message.index)
 
     # ------------------------------------------------------------ commands
@@ -603,7 +625,9 @@ class GameScreen(Screen[None]):
         def think() -> None:
             try:
                 action, reason = session.hint(obs)
-                text = Text(f"Hint: {in_symbols(str(action))} — {in_symbols(reason)}")
+                keys = own_keys(action)
+                taking = f" ({keys} to take it)" if keys else ""
+                text = Text(f"Hint: {in_symbols(str(action))}{taking} — {in_symbols(reason)}")
             except Exception as error:  # a hint must never stop the game
                 action, text = None, Text(f"No hint: {error}")
             self.app.call_from_thread(self.show_hint, epoch, decision, text, action)
@@ -612,12 +636,14 @@ class GameScreen(Screen[None]):
 
     def show_hint(self, epoch: int, decision: int, text: Text, action: Action | None) -> None:
         """Say the hint and, if the decision is still the one it was for, select its card
-        or option (Enter then takes it)."""
+        or option (Enter then takes it). A hinted nil or blind nil is said, never
+        selected: it takes its own key (n then Enter, or b), never Enter alone."""
         if epoch != self.epoch:
             return
         self.say(text)
         obs = self.obs
-        if action is None or decision != len(self.session.actions) or not self.my_turn(obs):
+        if (action is None or own_keys(action) or decision != len(self.session.actions)
+                or not self.my_turn(obs)):
             return
         options = [option for _, option in self.options]
         if action.kind in (Kind.PLAY, Kind.GIVE) and action.card in obs.hand:
@@ -675,7 +701,7 @@ class GameScreen(Screen[None]):
             return
         self.prefs = prefs
         self.session.level = prefs.level
-        self.session.partner_blind_nil = BlindNilPolicy.parse(prefs.partner_blind_nil)
+        self.session.computer_blind_nil = BlindNilPolicy.parse(prefs.computer_blind_nil)
         self.on_prefs(prefs)
         self.save()
         self.say("Preferences saved.")
@@ -698,34 +724,40 @@ class GameScreen(Screen[None]):
 class SpadesApp(App[str]):
     """``spades play``: one person against the computer, in the terminal.
 
-    ``waiting`` is an unfinished saved game (or why the save cannot be resumed), offered
-    before the new game ``session`` starts. The app's result is the line said on leaving:
-    where the game is saved and how to resume it."""
+    ``saved`` are the unfinished saved games (and the files that cannot be resumed),
+    offered before the new game ``session`` starts; ``asked`` is the variant asked for
+    (None: none was), whose newest game Enter resumes; ``greeting`` is said when the
+    table opens. The app's result is the line said on leaving: where the game is saved
+    and how to resume it."""
 
     CSS_PATH = "spades.tcss"
     TITLE = "Spades"
 
     def __init__(self, session: PlaySession, prefs: Preferences, config_dir: Path,
-                 save_dir: Path, warm_up: bool = True,
-                 waiting: PlaySession | str | None = None) -> None:
+                 save_dir: Path, warm_up: bool = True, saved: list[SavedGame] | None = None,
+                 asked: str | None = None, greeting: str | None = None) -> None:
         super().__init__()
         self.session, self.prefs = session, prefs
         self.config_dir, self.save_dir = config_dir, save_dir
-        self.warm_up, self.waiting = warm_up, waiting
+        self.warm_up, self.saved, self.asked = warm_up, list(saved or ()), asked
+        self.greeting = greeting
 
     def on_mount(self) -> None:
         if self.warm_up:
             start_solver_warm_up()
-        if self.waiting is None:
-            self.push_screen(self.table())
+        if self.saved:
+            self.push_screen(ResumeScreen(self.saved, self.session.rules.variant, self.asked),
+                             callback=self.resume_or_not)
         else:
-            self.push_screen(ResumeScreen(self.waiting), callback=self.resume_or_not)
+            self.push_screen(self.table())
 
-    def resume_or_not(self, choice: str | None) -> None:
-        """Open the table on the saved game or the new one, or leave."""
-        if choice == "resume" and isinstance(self.waiting, PlaySession):
-            self.session = self.waiting
+    def resume_or_not(self, choice: SavedGame | str | None) -> None:
+        """Open the table on the saved game chosen or the new one, or leave."""
+        if isinstance(choice, SavedGame) and choice.session is not None:
+            self.session = choice.session
             self.prefs = replace(self.prefs, level=self.session.level)
+            self.saved.remove(choice)
+            self.greeting = resumed_words(choice)
         elif choice != "new":
             self.leave()
             return
@@ -733,14 +765,18 @@ class SpadesApp(App[str]):
 
     def farewell(self) -> str:
         """Where the game is saved and how to go on with it, in a line."""
-        path = self.save_dir / SAVE_FILE
-        if self.session.stored:
+        path = self.session.path
+        if path is not None:
             if self.session.game.over:
-                return "The game is over; `spades play` starts a new one."
-            return f"Your game is saved in {path}; `spades play --resume` continues it."
-        if isinstance(self.waiting, PlaySession):
-            return (f"Your earlier game is still saved in {path}; "
-                    "`spades play --resume` continues it.")
+                return (f"The game is over (its record stays in {path}); `spades play` "
+                        "starts a new one.")
+            return (f"Your game is saved in {path}; `spades play --variant "
+                    f"{self.session.rules.variant} --resume` continues it.")
+        others = sum(game.session is not None for game in self.saved)
+        if others:
+            games = ("saved game is kept: `spades play` offers it" if others == 1 else
+                     f"{others} saved games are kept: `spades play` offers them")
+            return f"Nothing of this game was saved (you had not made a move); your {games}."
         return "Nothing was saved: you had not made a move."
 
     def leave(self) -> None:
@@ -752,7 +788,8 @@ class SpadesApp(App[str]):
         self.leave()
 
     def table(self) -> GameScreen:
-        return GameScreen(self.session, self.prefs, self.save_dir, self.store_prefs)
+        greeting, self.greeting = self.greeting, None
+        return GameScreen(self.session, self.prefs, self.save_dir, self.store_prefs, greeting)
 
     def store_prefs(self, prefs: Preferences) -> None:
         """Keep new preferences, on disk too."""
@@ -763,12 +800,20 @@ class SpadesApp(App[str]):
             self.notify(f"Preferences could not be saved: {error}", severity="error")
 
     def new_game(self) -> None:
-        """Replace the finished game with a new one of the same variant and level."""
+        """Start a new game of the finished one's variant and level (in a file of its own)."""
         old = self.session
-        if old.stored:  # the finished game replaced the save offered at the start
-            self.waiting = None
         self.session = PlaySession.new(old.rules, self.prefs.level, name=old.name)
         self.switch_screen(self.table())
+
+
+def own_keys(action: Action) -> str | None:
+    """The keys a nil or a blind nil takes, never Enter alone ("b", "n then Enter");
+    None for any other action."""
+    if action == Action(BLIND_NIL):
+        return "b"
+    if action.kind == Kind.BID and action.tricks == 0:
+        return "n then Enter"
+    return None
 
 
 def decision_words(action: Action) -> str:

@@ -17,6 +17,8 @@ APP_NAME = "spades"
 PREFS_FILE = "preferences.json"
 # the computer players' speed: the pause before each of their actions, in seconds
 SPEEDS = {"instant": 0.0, "fast": 0.15, "normal": 0.6, "slow": 1.2}
+# keys of earlier versions, read as today's: the partner's policy is now every computer's
+RENAMED = {"partner_blind_nil": "computer_blind_nil"}
 # how long a finished trick stays on the table before the next one's first card, in
 # seconds ("until a key": until the person presses one); a key always goes on at once
 TRICK_PAUSES: dict[str, float | None] = {"off": 0.0, "short": 0.8, "normal": 1.5,
@@ -33,13 +35,13 @@ class Preferences:
     level: str = "medium"
     four_colour: bool = False
     confirm_play: bool = False
-    # the blind nil policy of the computer partnering the person (bots/policy.py)
-    partner_blind_nil: str = str(BESIDE_A_PERSON)
+    # the blind nil policy of every computer seat, partner and opponents (bots/policy.py)
+    computer_blind_nil: str = str(BESIDE_A_PERSON)
 
     def __post_init__(self) -> None:
         # written one way (a SpadesError, so a ValueError, if unreadable)
-        object.__setattr__(self, "partner_blind_nil",
-                           str(BlindNilPolicy.parse(self.partner_blind_nil)))
+        object.__setattr__(self, "computer_blind_nil",
+                           str(BlindNilPolicy.parse(self.computer_blind_nil)))
         if self.speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {self.speed!r}")
         if self.trick_pause not in TRICK_PAUSES:
@@ -73,7 +75,8 @@ def load_preferences(directory: Path) -> Preferences:
     """The saved preferences, or the defaults where the file is missing or unreadable.
 
     A value of the wrong type or an unknown key is ignored, so an old or hand-edited
-    file never stops the game from starting.
+    file never stops the game from starting; a key of an earlier version is read under
+    its new name (:data:`RENAMED`).
     """
     try:
         data = json.loads((directory / PREFS_FILE).read_text(encoding="utf-8"))
@@ -81,6 +84,9 @@ def load_preferences(directory: Path) -> Preferences:
         return Preferences()
     if not isinstance(data, dict):
         return Preferences()
+    for old, new in RENAMED.items():
+        if old in data and new not in data:
+            data[new] = data[old]
     prefs = Preferences()
     for f in fields(Preferences):
         value = data.get(f.name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 
 from rich.text import Text
 from textual import work
@@ -11,14 +12,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, DataTable, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from ..analysis import PlayValue
 from ..bots import BOTS
 from ..bots.policy import CHOICES
 from ..rules import Rules
 from .prefs import SPEEDS, TRICK_PAUSES, Preferences
-from .session import HandSummary, PlaySession
+from .session import HandSummary, SavedGame
 from .widgets import card_text, side_names
 
 HELP = """\
@@ -26,11 +28,11 @@ HELP = """\
   ← → Enter    choose a card or an option and take it (or click it)
   7h, KD, 10s  type a card, in any case (a ten: 10 or t), then Enter
   k / d        keep or discard the offered card (draft)
-  b / n        blind nil or not
-  0-13, n      bid (type the number, then Enter)
+  b / n        blind nil or not (Enter alone: not)
+  0-13, n      bid: type it, then Enter (a nil is never preselected)
   space, g     pick cards to give, then give them
-  i            hint: what the hard computer player would do
-  u            undo your last action (not once a new card was seen)
+  i            hint: the hard player's pick (Enter takes it, not nil)
+  u            undo your last action (not once anything new was seen)
   l            the last trick
   r            the score sheet
   p            preferences
@@ -210,49 +212,82 @@ class QuitScreen(ModalScreen[bool]):
         self.dismiss(leave)
 
 
-class ResumeScreen(ModalScreen[str]):
-    """A saved game is waiting: resume it ("resume"), start the new game ("new") or quit
-    ("quit"). ``saved`` is the unfinished game, or why the save cannot be resumed."""
+class ResumeScreen(ModalScreen[SavedGame | str]):
+    """A new game of ``new_variant`` ("new"), then the unfinished saved games, newest
+    first (the :class:`SavedGame` chosen), or quit ("quit"); files that cannot be
+    resumed are named with the reason.
 
-    BINDINGS = [Binding("r,enter", "choose('resume')", "Resume"),  # noqa: RUF012
-                Binding("n", "choose('new')", "New game"),
+    The selection starts on the newest game of the variant asked for (``asked``; of any
+    variant when none was), else on the new game: Enter alone never resumes a game of
+    another variant than the one asked for."""
+
+    BINDINGS = [Binding("n", "choose('new')", "New game"),  # noqa: RUF012
                 Binding("q,escape", "choose('quit')", "Quit")]
 
-    def __init__(self, saved: PlaySession | str) -> None:
+    def __init__(self, saved: list[SavedGame], new_variant: str, asked: str | None) -> None:
         super().__init__()
-        self.saved = saved
+        self.games = [game for game in saved if game.session is not None]
+        self.broken = [game for game in saved if game.session is None]
+        self.new_variant, self.asked = new_variant, asked
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            if isinstance(self.saved, PlaySession):
-                yield Static(Text("You have a game in progress", style="bold"))
-                yield Static(saved_game_words(self.saved))
-                yield Static("r or Enter: resume it · n: start a new game (the saved one is "
-                             "kept until your new game's first move) · q or Esc: quit")
-            else:
-                yield Static(Text("A saved game cannot be resumed", style="bold"))
-                yield Static(self.saved)
-                yield Static("n: start a new game (it replaces that file from its first "
-                             "move) · q or Esc: quit")
+        options: list[Option | None] = [Option(f"Start a new {self.new_variant} game",
+                                               id="new")]
+        for index, game in enumerate(self.games):  # a line between two games
+            options += [None, Option(saved_game_line(game, "\n"), id=str(index))]
+        with Vertical(classes="dialog wide"):
+            yield Static(Text("Saved games" if self.games else "A saved game cannot be resumed",
+                              style="bold"))
+            yield OptionList(*options, id="saved")
+            for game in self.broken:
+                yield Static(f"{game.problem} (the file is kept)", classes="problem")
+            yield Static("↑ ↓ choose, Enter or a click takes it · n: a new game · q or Esc: "
+                         "quit. Every saved game is kept.", classes="hint")
+
+    def on_mount(self) -> None:
+        choices = self.query_one(OptionList)
+        game = next((str(index) for index, game in enumerate(self.games)
+                     if game.of(self.asked)), "new")
+        choices.highlighted = choices.get_option_index(game)
+        choices.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        chosen = event.option.id or "new"
+        self.dismiss("new" if chosen == "new" else self.games[int(chosen)])
 
     def action_choose(self, choice: str) -> None:
-        """Close with ``choice``; resuming needs a game that can be resumed."""
-        if choice != "resume" or isinstance(self.saved, PlaySession):
-            self.dismiss(choice)
+        """Close with ``choice``: "new" or "quit"."""
+        self.dismiss(choice)
 
 
-def saved_game_words(session: PlaySession) -> str:
-    """A saved game in a line: variant, level, hand, and the score of each side."""
+def when(saved: datetime) -> str:
+    """A save's time as a person reads it: ``Mon 7 Dec 17:40``."""
+    return f"{saved:%a} {saved.day} {saved:%b %H:%M}"
+
+
+def saved_game_line(game: SavedGame, between: str = " · ") -> str:
+    """A saved game in a line (or two, with ``between`` a new line): variant, player,
+    level, target, hand, scores, time saved."""
+    assert game.session is not None
+    session = game.session
     obs = session.observation()
     sides = side_names(session.rules.players, session.names)
     scores = ", ".join(f"{name} {score}" for name, score in zip(sides, obs.scores, strict=True))
-    return (f"{session.rules.variant} against the {session.level} computer, to "
-            f"{session.rules.target}: hand {obs.hand_number}, {scores}.")
+    return (f"{session.rules.variant} · {session.name} against the {session.level} computer, "
+            f"to {session.rules.target}{between}hand {obs.hand_number}: {scores} · saved "
+            f"{when(game.saved)}")
+
+
+def resumed_words(game: SavedGame) -> str:
+    """What was resumed, in a line short enough for the status line."""
+    assert game.session is not None
+    return (f"Resumed your {game.session.rules.variant} game saved {when(game.saved)} "
+            f"(hand {game.session.observation().hand_number}).")
 
 
 class PreferencesScreen(ModalScreen[Preferences]):
     """Auto Play One, the computer's speed and level, how long a finished trick stays,
-    four-colour suits, confirm before play, the computer partner's blind nil policy."""
+    four-colour suits, confirm before play, the computers' blind nil policy."""
 
     BINDINGS = [Binding("escape", "done", "Close")]  # noqa: RUF012
 
@@ -263,8 +298,8 @@ class PreferencesScreen(ModalScreen[Preferences]):
     def compose(self) -> ComposeResult:
         p = self.prefs
         policies = list(CHOICES)
-        if all(value != p.partner_blind_nil for _, value in policies):
-            policies.append((p.partner_blind_nil, p.partner_blind_nil))  # hand-edited
+        if all(value != p.computer_blind_nil for _, value in policies):
+            policies.append((p.computer_blind_nil, p.computer_blind_nil))  # hand-edited
         pauses = [(name if seconds is None else f"{name} ({seconds:g} s)", name)
                   for name, seconds in TRICK_PAUSES.items()]
         with Vertical(classes="dialog"):
@@ -278,8 +313,8 @@ class PreferencesScreen(ModalScreen[Preferences]):
                     ("trick_pause", pauses, "A finished trick stays on the table"),
                     ("level", [(name, name) for name in BOTS],
                      "Computer level (from the next decision)"),
-                    ("partner_blind_nil", policies,
-                     "Computer partner's blind nil (four players)")):
+                    ("computer_blind_nil", policies,
+                     "Computers' blind nil (partner and opponents)")):
                 with Horizontal(classes="pref"):
                     yield Select(choices, value=getattr(p, key), id=key, allow_blank=False,
                                  compact=True)

@@ -8,21 +8,28 @@ actions before it: a resumed game plays on as it would have.
 
 The screen reads the person's :class:`~spades.Observation` and, once a hand is over,
 its public part (bids, cards played, result) from :meth:`PlaySession.hand_summary`.
+
+Each game is saved in a file of its own under the data directory's ``games`` folder,
+from its first action on, so that a new game never replaces another; a finished game's
+file stays as its record, and is not offered again (:func:`saved_games`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 import secrets
 import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..actions import Action, Kind, parse_give
+from ..actions import BLIND_NIL, Action, Kind, parse_give
 from ..analysis import PlayValue, analyze
 from ..bots import BOTS, make_bot
 from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
@@ -40,7 +47,9 @@ HUMAN = 0
 SAVE_FORMAT = "spades-saved-game"
 SAVE_VERSION = 2  # from 2 a give is saved step by step: "give 2C" one card, "give" ends it
 WHOLE_GIVES = 1  # the version whose every give was saved whole ("give 2C": that card only)
-SAVE_FILE = "saved-game.json"
+GAMES_DIR = "games"  # in the data directory: each game in a file of its own
+OLD_SAVE_FILE = "saved-game.json"  # the single save of earlier versions, moved into GAMES_DIR
+_NAME = re.compile(r"[a-z0-9-]{1,40}")  # a variant's name as a part of a file name
 
 
 @dataclass(frozen=True)
@@ -86,6 +95,21 @@ def seen_since(before: Observation, now: Observation, names: list[str]) -> str |
             "stock since.")
 
 
+def done_words(action: Action) -> str:
+    """Another seat's action as seen by the person, after its name: "has bid 4", "has
+    bid nil", "has declared blind nil", "has drawn from the stock", "has given cards"."""
+    if action.kind is Kind.BID:
+        return f"has bid {action.tricks or 'nil'}"
+    if action.kind is Kind.DECLARE:
+        return ("has declared blind nil" if action == Action(BLIND_NIL)
+                else "has answered the blind nil question")
+    if action.kind is Kind.DRAFT:
+        return "has drawn from the stock"
+    if action.kind is Kind.GIVE:
+        return "has given cards"
+    return f"has played {card_label(action.card)}"
+
+
 def warm_up_solver() -> None:
     """Compile (or load from numba's cache) the double-dummy solver with a one-trick deal."""
     trick_values(Deal((1 << 0, 1 << 1), 0, (), (0, 0), False, 2))
@@ -111,11 +135,11 @@ class PlaySession:
     """One person (seat 0) against computer players of ``level``; see the module docstring.
 
     ``actions`` are replayed (``whole_gives``: each give text is a whole exchange, as
-    saves of version 1 kept them). ``partner_blind_nil`` is the blind nil policy of the
-    computer partnering the person (a preference: it is not saved with the game, whose
-    actions are)."""
+    saves of version 1 kept them). ``computer_blind_nil`` is the blind nil policy of
+    every computer seat, partner and opponents alike (a preference: it is not saved with
+    the game, whose actions are). ``path`` is the game's file once it is saved."""
 
-    partner_blind_nil: BlindNilPolicy = BESIDE_A_PERSON
+    computer_blind_nil: BlindNilPolicy = BESIDE_A_PERSON
 
     def __init__(self, rules: Rules, seed: str, level: str, name: str = "You",
                  actions: list[tuple[int, str]] | None = None, whole_gives: bool = False
@@ -124,7 +148,7 @@ class PlaySession:
             raise SpadesError(f"unknown level {level!r}; valid: {', '.join(BOTS)}")
         self.rules, self.seed, self.level, self.name = rules, seed, level, name
         self.actions: list[tuple[int, str]] = []
-        self.stored = False  # whether this game is the one in the save file
+        self.path: Path | None = None  # the game's file, from its first save on
         self.game = Game(rules, seed=seed, undoable=True)
         for seat, text in actions or ():
             cards = parse_give(text)
@@ -193,10 +217,10 @@ class PlaySession:
         return steps
 
     def computer_action(self, observation: Observation) -> Action:
-        """The computer's choice for the seat of ``observation`` (safe to run in a thread)."""
-        beside = observation.seat == self.rules.partner_of(HUMAN)
+        """The computer's choice for the seat of ``observation`` (safe to run in a thread),
+        within :attr:`computer_blind_nil`."""
         bot = make_bot(self.level, seed=f"{self.seed}/{len(self.actions)}",
-                       blind_nil=self.partner_blind_nil if beside else None)
+                       blind_nil=self.computer_blind_nil)
         return bot.act(observation)
 
     def suggested_bid(self, observation: Observation) -> Action:
@@ -211,16 +235,24 @@ class PlaySession:
     def undo_refusal(self) -> str | None:
         """Why the person cannot undo now, in a line; None if she can.
 
-        Undo takes back her last decision and the computers' after it only while nothing
-        she had not seen has come into view since: no card drawn, offered, received,
-        dealt or played by another seat, and no new hand. A blind nil decision is
-        therefore never re-opened once she has seen a card."""
+        Undo takes back her last decision only while nothing has come into view since:
+        no card drawn, offered, received, dealt or played by another seat, no new hand,
+        and no other seat's action at all (a bid is information like a card). A blind
+        nil decision is therefore never re-opened once she has seen a card."""
         last = self._last_own()
         if last is None:
             return "Nothing to undo: you have not acted yet."
         before = self.game.copy()
         before.undo(len(self.actions) - last)
-        return seen_since(before.observation(HUMAN), self.observation(), self.names)
+        seen = seen_since(before.observation(HUMAN), self.observation(), self.names)
+        if seen is not None:
+            return seen
+        other = next(((seat, text) for seat, text in self.actions[last:] if seat != HUMAN),
+                     None)
+        if other is None:
+            return None
+        seat, text = other
+        return f"You cannot undo: {self.names[seat]} {done_words(Action.parse(text))} since."
 
     def can_undo(self) -> bool:
         """Whether undo may take back the person's last decision (see :meth:`undo_refusal`)."""
@@ -261,7 +293,7 @@ class PlaySession:
     # ------------------------------------------------------------ saving
 
     def to_json(self) -> dict[str, Any]:
-        """The saved game: how to rebuild it, and its record (RECORD.md) for other tools."""
+        """The saved game: how to rebuild it, and its record (docs/record.md) for other tools."""
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "variant": self.rules.variant, "rules": self.rules.to_dict(),
@@ -291,21 +323,21 @@ class PlaySession:
                    whole_gives=data["version"] == WHOLE_GIVES)
 
     def save(self, directory: Path) -> Path | None:
-        """Write the game to ``directory``; a crash mid-write leaves the previous save whole.
+        """Write the game to its file under ``directory``; a crash mid-write leaves the
+        previous save whole.
 
-        A new game is written from its first action on (None before then), so that
-        starting one never replaces a saved game by itself."""
-        if not self.actions and not self.stored:
+        A new game gets a file of its own at its first action (None before then), named
+        by the time and its variant, so that starting one never replaces a saved game."""
+        if not self.actions and self.path is None:
             return None
-        path = directory / SAVE_FILE
-        write_atomically(path, json.dumps(self.to_json()))
-        self.stored = True
-        return path
+        if self.path is None:
+            self.path = new_save_path(directory / GAMES_DIR, self.rules.variant)
+        write_atomically(self.path, json.dumps(self.to_json()))
+        return self.path
 
     @classmethod
-    def load(cls, directory: Path) -> PlaySession:
-        """The game saved in ``directory``; raises SpadesError if there is none or it is bad."""
-        path = directory / SAVE_FILE
+    def load(cls, path: Path) -> PlaySession:
+        """The game saved in file ``path``; raises SpadesError if it is missing or bad."""
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -316,17 +348,90 @@ class PlaySession:
             session = cls.from_json(json.loads(text))
         except ValueError as error:  # SpadesError is a ValueError too
             raise SpadesError(f"the saved game {path} cannot be resumed: {error}") from None
-        session.stored = True
+        session.path = path
         return session
 
-    @classmethod
-    def waiting(cls, directory: Path) -> PlaySession | str | None:
-        """The unfinished game saved in ``directory``; the reason it cannot be resumed if
-        the file is bad; None if there is no save or its game is over."""
-        if not (directory / SAVE_FILE).exists():
-            return None
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A saved game's file: when it was last saved, and its game, or why it cannot be
+    resumed (``problem``)."""
+
+    path: Path
+    saved: datetime
+    session: PlaySession | None = None
+    problem: str | None = None
+
+    def of(self, variant: str | None) -> bool:
+        """Whether this is a resumable game of ``variant`` (of any variant for None)."""
+        return self.session is not None and variant in (None, self.session.rules.variant)
+
+
+def new_save_path(folder: Path, variant: object, when: datetime | None = None) -> Path:
+    """A file name no other game has, made of the time (default: now) and ``variant``
+    (the file is created empty, so that another game started at once takes another)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    kind = variant if isinstance(variant, str) and _NAME.fullmatch(variant) else "game"
+    for number in range(1, 1000):
+        path = folder / f"{stamp}-{kind}{'' if number == 1 else f'-{number}'}.json"
         try:
-            session = cls.load(directory)
+            path.open("x").close()
+        except FileExistsError:
+            continue
+        return path
+    raise SpadesError(f"cannot name a new saved game in {folder}")
+
+
+def move_old_save(directory: Path) -> None:
+    """Move the single save of earlier versions (``saved-game.json``) into the games
+    folder, as one saved game among the others; its time is kept."""
+    old = directory / OLD_SAVE_FILE
+    if not old.exists():
+        return
+    try:
+        variant = json.loads(old.read_text(encoding="utf-8"))["variant"]
+    except (OSError, ValueError, KeyError, TypeError):
+        variant = None
+    try:
+        saved = datetime.fromtimestamp(old.stat().st_mtime)
+        os.replace(old, new_save_path(directory / GAMES_DIR, variant, saved))
+    except (OSError, SpadesError):  # a directory not writable: the save is read where it is
+        pass
+
+
+def saved_games(directory: Path) -> list[SavedGame]:
+    """The games saved under ``directory`` that are not over, newest first: each with
+    its game, or why it cannot be resumed. An empty file (a game about to be written)
+    is left out, and so is a finished game (its file stays as its record)."""
+    move_old_save(directory)
+    old = directory / OLD_SAVE_FILE
+    games = []
+    for path in [*(directory / GAMES_DIR).glob("*.json"), *([old] if old.exists() else [])]:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        if stat.st_size == 0:
+            continue
+        saved = datetime.fromtimestamp(stat.st_mtime)
+        if finished(path):
+            continue
+        try:
+            session = PlaySession.load(path)
         except SpadesError as error:
-            return str(error)
-        return None if session.game.over else session
+            games.append(SavedGame(path, saved, problem=str(error)))
+            continue
+        if not session.game.over:
+            games.append(SavedGame(path, saved, session))
+    return sorted(games, key=lambda g: (g.saved, g.path.name), reverse=True)
+
+
+def finished(path: Path) -> bool:
+    """Whether the file says its game has a winner (read without replaying it)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    record = data.get("record") if isinstance(data, dict) else None
+    return isinstance(record, dict) and record.get("winner") is not None

@@ -1,4 +1,6 @@
 // Playing cards drawn as SVG by our own code: a face for "AS", "TH", ... and a back.
+import { cardWords } from "./speech.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
@@ -18,12 +20,12 @@ export function cardLabel(card) {
   return rankText(card) + SUIT_SYMBOLS[card[1]];
 }
 
-// An <svg> card face; `card` is RECORD.md's text ("QS", "TH").
+// An <svg> card face; `card` is its text in docs/record.md ("QS", "TH").
 export function cardFace(card) {
   const suit = card[1];
   const color = RED.has(suit) ? "#c0162c" : "#111";
   const root = svg("svg", { viewBox: "0 0 60 84", class: "card", "data-card": card,
-                            role: "img", "aria-label": cardLabel(card) });
+                            role: "img", "aria-label": cardWords(card) });
   root.append(svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#fff",
                             stroke: "#333", "stroke-width": 1 }));
   const corner = (x, y, rotate) => {

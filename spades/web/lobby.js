@@ -2,6 +2,9 @@
 // private or listed here), this browser's own tables, the listed tables' free seats.
 import { api, el, fill, forgetSeat, myTables, prefs, saveSeat, toast } from "./util.js";
 
+// how the computers at a table with a person declare blind nil (the server's words)
+const BLIND_NIL_CHOICES = [["Only when 100 behind", "trailing-100"], ["Always", "always"],
+                           ["Never", "never"]];
 const SEAT_NAMES = { 2: ["You", "Opponent"], 4: ["You", "Left", "Partner", "Right"] };
 
 export function showLobby(root) {
@@ -34,9 +37,10 @@ export function showLobby(root) {
     const rules = options.variants[variant].rules;
     const typed = form.variant ? { name: form.name.value, turn: form.turn_seconds.value,
                                    listed: form.listed.checked,
-                                   spectators: form.spectator_chat.checked }
+                                   spectators: form.spectator_chat.checked,
+                                   blind: form.computer_blind_nil.value }
       : { name: prefs.name, turn: String(options.turn_seconds_default ?? 60), listed: false,
-          spectators: false };
+          spectators: false, blind: "trailing-100" };
     fill(form,
       el("h2", {}, "New table"),
       el("label", { class: "row" }, "Your name ",
@@ -66,11 +70,10 @@ export function showLobby(root) {
                                                       checked: rules.lead_spades_anytime }),
            " Spades may be led before they are broken")),
       el("fieldset", {}, el("legend", {}, "Seats"), seatRows(variant),
-        options.variants[variant].players === 4 && el("label", { class: "row" },
-          "A computer partnering a person declares blind nil ",
-          el("select", { name: "partner_blind_nil" },
-             options.partner_blind_nil.map(([label, value]) => el("option", {
-               value, selected: value === options.partner_blind_nil_default }, label))))),
+        el("label", { class: "row" }, "The computers declare blind nil ",
+          el("select", { name: "computer_blind_nil" },
+             BLIND_NIL_CHOICES.map(([label, value]) => el("option", {
+               value, selected: value === typed.blind }, label))))),
       el("label", { class: "row" }, "Seconds a person has for each decision (0: no limit) ",
          el("input", { name: "turn_seconds", type: "number", value: typed.turn, min: 0,
                        max: 600 })),
@@ -102,13 +105,12 @@ export function showLobby(root) {
     });
     prefs.name = form.name.value;
     try {
-      const partner = form.partner_blind_nil;
       const made = await api("/api/tables", {
         // no name typed: the server names the seat ("Seat 1"), since the others see it too
         variant, rules, seats, seat: 0, name: form.name.value.trim() || undefined,
         listed: form.listed.checked, spectator_chat: form.spectator_chat.checked,
         turn_seconds: Number(form.turn_seconds.value),
-        ...(partner ? { partner_blind_nil: partner.value } : {}) });
+        computer_blind_nil: form.computer_blind_nil.value });
       saveSeat(made.table, made.seat, made.token,
                { secret: made.invites[made.seat], invites: made.invites });
       location.hash = `#/table/${made.table}`;

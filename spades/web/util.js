@@ -91,6 +91,18 @@ export function plural(n, noun) {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
+// Copy ``text`` to the clipboard (``box``, an input holding it, is the way without one);
+// whether it was copied.
+export async function copyText(text, box) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    box.select();
+    try { return document.execCommand("copy"); } catch { return false; }
+  }
+}
+
 let toastTimer = 0;
 export function toast(text) {
   const box = document.getElementById("toast");
