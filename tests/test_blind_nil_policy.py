@@ -121,27 +121,27 @@ def test_the_preference_is_kept_and_a_bad_one_falls_back_to_the_default(tmp_path
     assert load_preferences(tmp_path).computer_blind_nil == "always"
 
 
-def test_a_web_table_keeps_its_partner_policy_and_refuses_a_bad_one() -> None:
+def test_a_web_table_keeps_its_computer_policy_and_refuses_a_bad_one() -> None:
     seats = [{"kind": "person"}, {"kind": "computer"}, {"kind": "computer"},
              {"kind": "computer"}]
     body = {"variant": "partnership", "seats": seats}
-    assert table_config(body)["partner_blind_nil"] == "trailing-100"
-    assert table_config({**body, "partner_blind_nil": "never"})["partner_blind_nil"] == "never"
+    assert table_config(body)["computer_blind_nil"] == "trailing-100"
+    assert table_config({**body, "computer_blind_nil": "never"})["computer_blind_nil"] == "never"
     client = TestClient(create_app(":memory:", Settings(computer_delay=0)))
-    answer = client.post("/api/tables", json={**body, "partner_blind_nil": "often"})
-    assert answer.status_code == 400 and "unknown blind nil policy" in answer.json()["error"]
+    answer = client.post("/api/tables", json={**body, "computer_blind_nil": "often"})
+    assert answer.status_code == 400 and "'computer_blind_nil' must be one of" in answer.json()[
+        "error"]
     options = client.get("/api/options").json()
-    assert options["partner_blind_nil_default"] == "trailing-100"
-    assert [value for _, value in options["partner_blind_nil"]] == [
+    assert options["computer_blind_nil_default"] == "trailing-100"
+    assert [value for _, value in options["computer_blind_nil"]] == [
         "trailing-100", "always", "never"]
 
 
-def test_a_web_tables_policy_goes_to_the_computer_beside_a_person_only() -> None:
+def test_a_web_tables_policy_goes_to_every_computer_at_a_persons_table() -> None:
     client = TestClient(create_app(":memory:", Settings(computer_delay=3600)))
     seats = [{"kind": "person"}, {"kind": "computer"}, {"kind": "computer"},
              {"kind": "computer"}]
     made = client.post("/api/tables", json={"variant": "partnership", "seats": seats,
-                                            "partner_blind_nil": "never"}).json()
+                                            "computer_blind_nil": "never"}).json()
     table = client.app.state.server.tables[made["table"]]
-    assert table._blind_nil_policy(2) == BlindNilPolicy("never")
-    assert table._blind_nil_policy(1) is None and table._blind_nil_policy(3) is None
+    assert all(table.blind_nil_policy(seat) == BlindNilPolicy("never") for seat in (1, 2, 3))

@@ -362,7 +362,7 @@ def test_deeply_nested_json_gets_a_clear_error_everywhere():
         ann = join(client, table_id, tokens[0], stack)
         assert "nests arrays and objects 2000 deep" in ann.error(DEEP)
         assert "nests arrays" in ann.error('{"type": "action", "action": ' + DEEP + "}")
-        assert "must be a string" in ann.error({"type": "action", "action": [[[[1]]]]})
+        assert "must be an action's text" in ann.error({"type": "action", "action": [[[[1]]]]})
         brackets = '{"type": "chat", "text": "' + "[" * 150 + '"}'  # text, not nesting
         ann.send(brackets)
         while (message := ann.read())["type"] != "chat":

@@ -9,8 +9,9 @@ Routes:
   ``POST /api/tables`` creates one (``{"variant", "rules", "seats", "seat", "name",
   "computer_blind_nil", "listed", "turn_seconds", "spectator_chat"}``,
   ``computer_blind_nil`` the blind nil policy of every computer player at a table with a
-  person: ``"trailing-100"`` (the default), ``"always"`` or ``"never"`` (the older name
-  ``partner_blind_nil`` is read too; a table of computers only keeps the bots' own), ``listed``
+  person: ``"trailing-100"`` (the default), ``"always"`` or ``"never"`` (a table of
+  computers only keeps the bots' own; one stored with the older ``partner_blind_nil``
+  applies it to every computer), ``listed``
   whether the lobby offers its free seats to anyone, ``turn_seconds`` a person's time for
   a decision (default 60, 0 for none), ``spectator_chat`` whether spectators may write in
   the chat) and returns once the creator's seat token and each person seat's invite secret
@@ -361,8 +362,6 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
                          for name, r in PRESETS.items()},
             "levels": list(BOTS), "computer_blind_nil": CHOICES,
             "computer_blind_nil_default": str(BESIDE_A_PERSON),
-            # the same under their older names, for pages made before
-            "partner_blind_nil": CHOICES, "partner_blind_nil_default": str(BESIDE_A_PERSON),
             "turn_seconds_default": settings.turn_seconds})
 
     async def list_tables(request: Request) -> Response:

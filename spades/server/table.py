@@ -228,8 +228,7 @@ def table_config(body: Any, turn_seconds: float = TURN_SECONDS) -> dict[str, Any
                    computer_name(rules.players, number))
         config_seats.append({"kind": seat["kind"], "level": level,
                              "name": clean_name(seat.get("name"), default)})
-    # a request of a client made before the field's new name may still send the old one
-    policy = body.get("computer_blind_nil", body.get("partner_blind_nil", str(BESIDE_A_PERSON)))
+    policy = body.get("computer_blind_nil", str(BESIDE_A_PERSON))
     policies = [value for _, value in CHOICES]
     if policy not in policies:
         raise ClientError(f"'computer_blind_nil' must be one of {', '.join(policies)} (when the "
