@@ -409,7 +409,7 @@ class MediumBot:
         estimate = estimate_tricks(hand, self._known_out(obs), players)
         partner = obs.rules.partner_of(obs.seat)
         partner_bid = obs.bids[partner] if partner is not None else None
-        if Action.bid(0) in obs.legal and partner_bid != 0 and self._nil_hand(
+        if obs.rules.nil and Action.bid(0) in obs.legal and partner_bid != 0 and self._nil_hand(
                 hand, estimate, players):
             return 0
         side = obs.rules.side_of(obs.seat)
@@ -713,7 +713,8 @@ class EasyBot:
         if obs.rules.players == 2:
             count += 1.5
         high = sum(1 for c in hand if rank_of(c) >= JACK)
-        if Action.bid(0) in obs.legal and high == 0 and spades <= 2 and self.rng.random() < 0.5:
+        if (obs.rules.nil and Action.bid(0) in obs.legal and high == 0 and spades <= 2
+                and self.rng.random() < 0.5):
             return 0
         return max(1, round(count))
 
