@@ -139,6 +139,33 @@ def test_a_clock_timeout_at_the_blind_nil_question_records_no_blind_nil():
         assert bid["seat"] == 0 and bid["action"].startswith("bid ")  # "nil" is nil's text
 
 
+def test_a_seat_away_after_three_timeouts_is_offered_no_nil_either(monkeypatch):
+    """Once her clock ran out three times in a row, her level plays on for her, and is
+    never offered nil or blind nil (at a table whose computers declare blind nil always)."""
+    offered: list[set[str]] = []  # the legal actions her seat's level was shown
+    real = table_module.decide
+
+    def decide(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
+        if view.seat == 0:
+            offered.append({str(a) for a in view.legal})
+        return real(level, seed, blind_nil, view)
+
+    monkeypatch.setattr(table_module, "decide", decide)
+    with new_client(computer_workers=0) as client, contextlib.ExitStack() as stack:
+        table_id, tokens = people(client, "partnership", "pccc", turn_seconds=0.1,
+                                  computer_blind_nil="always")
+        ann = join(client, table_id, tokens[0], stack)  # connected, she never acts
+        read_until(ann, lambda s: s["view"]["hand_number"] == 2
+                   and s["view"]["phase"] == "bidding", seconds=60)
+        table = client.app.state.server.tables[table_id]
+        assert table.seats[0].away and not table.seats[0].left
+        hers = [e for e in table.events if e.get("seat") == 0 and e.get("by") == "computer"]
+        assert {"kind": "action", "seat": 0, "action": "no blind nil", "by": "computer"} in [
+            {k: v for k, v in e.items() if k != "at"} for e in hers]
+        assert any("no blind nil" in legal for legal in offered)  # at the question
+        assert not any({"blind nil", "nil"} & legal for legal in offered)
+
+
 def test_a_clock_timeout_in_her_own_two_player_exchange_gives_nothing():
     with new_client() as client, contextlib.ExitStack() as stack:
         table_id, tokens = people(client, "two-player", "pp", turn_seconds=1.5)
