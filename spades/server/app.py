@@ -89,7 +89,8 @@ HELLO_SECONDS = 30.0
 MESSAGE_TYPES = ("hello", "action", "hint", "costly", "rematch", "seat", "chat",
                  "summary_closed")
 JSON_DEPTH = 16  # arrays and objects within each other a message may have, at most
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# a JSON string (to its end, closed or not: one pass, no backtracking) or a bracket
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
 UP_EVERY = 1.0  # seconds between the marks that the server is up (see Server.keep_up)
 MINE_LIMIT = 100  # ids a browser may ask about at once
 ADDRESSES_KEPT = 10_000  # creation allowances remembered before the full ones are dropped
@@ -310,9 +311,12 @@ def parse_json(text: str, what: str, not_json: str) -> Any:
     if it nests arrays and objects deeper than ``JSON_DEPTH`` (such text would exhaust
     the parser's recursion), naming it ``what`` (``"the request body"``)."""
     depth = most = 0
-    for bracket in re.findall(r"[\[\]{}]", _JSON_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        most = max(most, depth)
+    for token in _JSON_TOKEN.findall(text):
+        if token in ("[", "{"):
+            depth += 1
+            most = max(most, depth)
+        elif token in ("]", "}"):
+            depth -= 1
     if most > JSON_DEPTH:
         raise ClientError(f"{what} nests arrays and objects {most} deep; the limit is "
                           f"{JSON_DEPTH}")
