@@ -1,6 +1,6 @@
 """The blind nil policy of a computer player: always, only when trailing by N, never;
-honoured by every built-in level, said in the hint, and given to the computer that
-partners a person in the terminal game and at a web table."""
+honoured by every built-in level, said in the hint, and given to every computer seat at
+a person's table in the terminal game and on the web."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from spades import Game, Observation, SpadesError, rules_for
 from spades.bots import BOTS, make_bot
-from spades.bots.policy import BESIDE_A_PERSON, BlindNilPolicy
+from spades.bots.policy import AT_A_PERSONS_TABLE, BlindNilPolicy
 from spades.server.app import create_app
 from spades.server.table import Settings, table_config
 from spades.tui.prefs import Preferences, load_preferences, save_preferences
@@ -101,10 +101,10 @@ def test_every_computer_of_the_terminal_game_follows_the_preference() -> None:
     while session.game.to_move != HUMAN:
         session.apply("no blind nil", session.game.to_move)
     session.apply("no blind nil", HUMAN)
-    assert session.computer_blind_nil == BESIDE_A_PERSON
+    assert session.computer_blind_nil == AT_A_PERSONS_TABLE
     while session.game.phase == "blind nil":
         obs = session.game.observation(session.game.to_move)
-        session.computer_blind_nil = BESIDE_A_PERSON
+        session.computer_blind_nil = AT_A_PERSONS_TABLE
         assert str(session.computer_action(obs)) == "no blind nil"
         session.computer_blind_nil = BlindNilPolicy.parse("always")
         assert str(session.computer_action(obs)) == "blind nil"

@@ -9,9 +9,10 @@ give three cards away every hand. A policy bounds the bot's own judgement:
   its judgement says;
 - ``never``.
 
-Bots take it as ``blind_nil=`` (``hard:blind_nil=trailing-100``). The table a person
-sits at gives the computer beside her :data:`BESIDE_A_PERSON`; bot-only arenas keep
-``always``.
+Bots take it as ``blind_nil=`` (``hard:blind_nil=trailing-100``). At a table with a
+person every computer seat, partner and opponents, plays :data:`AT_A_PERSONS_TABLE`
+unless the person's preferences or the table's creator choose otherwise; bot-only arenas
+keep ``always``.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class BlindNilPolicy:
 
 
 ALWAYS = BlindNilPolicy()
-BESIDE_A_PERSON = BlindNilPolicy("trailing", 100)
-# the policies offered for a computer partnering a person, as (words, written form)
-CHOICES = (("only when trailing by 100", str(BESIDE_A_PERSON)),
+AT_A_PERSONS_TABLE = BlindNilPolicy("trailing", 100)
+# the policies offered for the computers at a person's table, as (words, written form)
+CHOICES = (("only when trailing by 100", str(AT_A_PERSONS_TABLE)),
            ("whenever it pays", "always"), ("never", "never"))

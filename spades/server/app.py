@@ -63,7 +63,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import BOTS
-from ..bots.policy import BESIDE_A_PERSON, CHOICES
+from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES
 from ..errors import SpadesError, quoted
 from ..record import dumps
 from ..rules import PRESETS
@@ -365,7 +365,7 @@ def create_app(db: str | Path = ":memory:", settings: Settings | None = None) ->
             "variants": {name: {"players": r.players, "rules": r.to_dict()}
                          for name, r in PRESETS.items()},
             "levels": list(BOTS), "computer_blind_nil": CHOICES,
-            "computer_blind_nil_default": str(BESIDE_A_PERSON),
+            "computer_blind_nil_default": str(AT_A_PERSONS_TABLE),
             "turn_seconds_default": settings.turn_seconds})
 
     async def list_tables(request: Request) -> Response:

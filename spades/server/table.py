@@ -64,7 +64,7 @@ from typing import Any
 
 from ..actions import END_GIVE, Action, parse_give
 from ..bots import BOTS, without_nil
-from ..bots.policy import BESIDE_A_PERSON, CHOICES, BlindNilPolicy
+from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES, BlindNilPolicy
 from ..cards import Card, card_text, in_symbols
 from ..chance import Chance
 from ..errors import IllegalAction, NotationError, SpadesError, quoted
@@ -228,7 +228,7 @@ def table_config(body: Any, turn_seconds: float = TURN_SECONDS) -> dict[str, Any
                    computer_name(rules.players, number))
         config_seats.append({"kind": seat["kind"], "level": level,
                              "name": clean_name(seat.get("name"), default)})
-    policy = body.get("computer_blind_nil", str(BESIDE_A_PERSON))
+    policy = body.get("computer_blind_nil", str(AT_A_PERSONS_TABLE))
     policies = [value for _, value in CHOICES]
     if policy not in policies:
         raise ClientError(f"'computer_blind_nil' must be one of {', '.join(policies)} (when the "
@@ -834,7 +834,7 @@ class Table:
         # tables stored before the setting applied to every computer kept it as the
         # policy of a person's partner; those before any setting get its default
         return BlindNilPolicy.parse(self.config.get(
-            "computer_blind_nil", self.config.get("partner_blind_nil", BESIDE_A_PERSON)))
+            "computer_blind_nil", self.config.get("partner_blind_nil", AT_A_PERSONS_TABLE)))
 
     def _stands_in(self, seat: int) -> bool:
         """Whether the computer deciding for ``seat`` stands in for its person: at her

@@ -11,7 +11,7 @@ from pathlib import Path
 from platformdirs import user_config_dir, user_data_dir
 
 from ..bots import BOTS
-from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
+from ..bots.policy import AT_A_PERSONS_TABLE, BlindNilPolicy
 
 APP_NAME = "spades"
 PREFS_FILE = "preferences.json"
@@ -36,7 +36,7 @@ class Preferences:
     four_colour: bool = False
     confirm_play: bool = False
     # the blind nil policy of every computer seat, partner and opponents (bots/policy.py)
-    computer_blind_nil: str = str(BESIDE_A_PERSON)
+    computer_blind_nil: str = str(AT_A_PERSONS_TABLE)
 
     def __post_init__(self) -> None:
         # written one way (a SpadesError, so a ValueError, if unreadable)

@@ -32,7 +32,7 @@ from typing import Any
 from ..actions import BLIND_NIL, Action, Kind, parse_give
 from ..analysis import PlayValue, analyze
 from ..bots import BOTS, make_bot
-from ..bots.policy import BESIDE_A_PERSON, BlindNilPolicy
+from ..bots.policy import AT_A_PERSONS_TABLE, BlindNilPolicy
 from ..bots.search import hard
 from ..bots.solver import Deal, trick_values
 from ..cards import Card, card_label
@@ -139,7 +139,7 @@ class PlaySession:
     every computer seat, partner and opponents alike (a preference: it is not saved with
     the game, whose actions are). ``path`` is the game's file once it is saved."""
 
-    computer_blind_nil: BlindNilPolicy = BESIDE_A_PERSON
+    computer_blind_nil: BlindNilPolicy = AT_A_PERSONS_TABLE
 
     def __init__(self, rules: Rules, seed: str, level: str, name: str = "You",
                  actions: list[tuple[int, str]] | None = None, whole_gives: bool = False
