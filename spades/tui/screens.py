@@ -19,6 +19,7 @@ from ..analysis import PlayValue
 from ..bots import BOTS
 from ..bots.policy import CHOICES
 from ..rules import Rules
+from ..scoring import breakdown, contracts
 from .prefs import SPEEDS, TRICK_PAUSES, Preferences
 from .session import HandSummary, SavedGame
 from .widgets import card_text, side_names
@@ -110,7 +111,8 @@ class ScoreSheetScreen(CloseableScreen):
 
 
 class HandSummaryScreen(ModalScreen[None]):
-    """After a hand: bids, tricks, points, bags, penalties per side; the plays that cost points."""
+    """After a hand: each side's bids and tricks, its breakdown (contract made or set, each nil
+    and blind nil, bags, penalty) and score; the plays that cost points."""
 
     BINDINGS = [Binding("escape,enter,space", "dismiss", "Continue")]  # noqa: RUF012
 
@@ -123,14 +125,17 @@ class HandSummaryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         s, r = self.summary, self.summary.result
         lines = [Text(f"Hand {s.number} is over", style="bold")]
+        parts = breakdown(contracts(s.bids, s.blind_nil), r, self.rules, self.names)
         for side, name in enumerate(side_names(self.rules.players, self.names)):
             seats = self.rules.seats_of(side)
             bids = ", ".join(f"{self.names[seat]} {bid_text(s, seat)} won {r.tricks[seat]}"
                              for seat in seats)
-            penalty = f", sandbag penalty -{r.penalties[side]}" if r.penalties[side] else ""
             lines.append(Text(f"{name}: {bids}"))
-            lines.append(Text(f"   {r.points[side]:+d} points, {r.bags[side]} bags{penalty}"
-                              f" → score {r.scores[side]}, bags {r.bag_totals[side]}"))
+            for item in parts[side]:
+                points = "" if item.points is None else f"  {item.points:+d}"
+                lines.append(Text(f"   {item.label}{points}"))
+            lines.append(Text(f"   This hand {r.points[side] - r.penalties[side]:+d}"
+                              f" → score {r.scores[side]}", style="bold"))
         last = s.last_trick
         trick = Text("Last trick: ")
         for index, card in enumerate(last.cards):
