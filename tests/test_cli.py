@@ -478,3 +478,18 @@ def test_simulate_under_house_rules(capsys: pytest.CaptureFixture[str], tmp_path
     assert doc["rules"]["target"] == 120
     code, _, err = run(capsys, "simulate", "--rule", "target=high")
     assert code == 2 and "bad --rule 'target=high'" in err
+
+
+def test_python_dash_m_spades_is_the_spades_command(tmp_path: Path) -> None:
+    """``python -m spades`` runs the same command as ``spades``, exit code included."""
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([sys.executable, "-m", "spades", "simulate", "--games", "1",
+                          "--seed", "3", "--json"], capture_output=True, text=True,
+                         cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "games" in json.loads(run.stdout)
+    wrong = subprocess.run([sys.executable, "-m", "spades", "simulate", "--games", "x"],
+                           capture_output=True, text=True, cwd=tmp_path,
+                           env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}, timeout=120)
+    assert wrong.returncode == 2 and "--games" in wrong.stderr
