@@ -992,7 +992,8 @@ export function showTable(root, table) {
     return el("div", { class: "side-summary", "data-side": side },
       el("h3", {}, sideName(side)),
       el("table", { class: "breakdown" },
-        items.map((item) => el("tr", {}, el("td", {}, withSymbols(item.label)),
+        // the engine's words as sent: they hold no card, but may hold a name ("KD")
+        items.map((item) => el("tr", {}, el("td", {}, item.label),
           el("td", { class: `pts${item.points < 0 ? " minus" : ""}` },
              item.points === null || item.points === undefined ? "" : signed(item.points)))),
         el("tr", { class: "hand-total" }, el("td", {}, "This hand"),
