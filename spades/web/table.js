@@ -985,9 +985,7 @@ export function showTable(root, table) {
 
   // one side's hand in words (the engine's breakdown), its points and the running total
   function sideSummary(side, r) {
-    const items = summary.breakdown ? summary.breakdown[side] : [
-      { label: `${plural(r.bags[side], "bag")}`, points: r.points[side] },
-      ...(r.penalties[side] ? [{ label: "Bag penalty", points: -r.penalties[side] }] : [])];
+    const items = summary.breakdown[side];
     const hand = r.points[side] - r.penalties[side];
     return el("div", { class: "side-summary", "data-side": side },
       el("h3", {}, sideName(side)),
