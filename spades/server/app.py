@@ -34,9 +34,10 @@ Routes:
   analysis are worked out one at a time for each seat and for each client address. The
   server answers with ``welcome`` (with the chat so far), ``state`` (the seat's own view,
   the last completed trick, the turn clock: none while a hand summary holds it),
-  ``hand_over`` (the hand's seed and record), ``hint``, ``costly``, ``rematch``, ``chat``
-  and ``error`` messages (in the player's words), and ``replaced`` (then it closes the
-  socket, code 4001) when the seat was taken on another device.
+  ``hand_over`` (the hand's seed, its record and each side's breakdown in words),
+  ``hint``, ``costly``, ``rematch``, ``chat`` and ``error`` messages (in the player's
+  words), and ``replaced`` (then it closes the socket, code 4001) when the seat was taken
+  on another device.
 - JSON nested deeper than :data:`JSON_DEPTH`, in a message or a request body, is refused.
 - ``/``: the browser client (static files of :mod:`spades.web`).
 """
