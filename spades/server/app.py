@@ -65,7 +65,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import BOTS
 from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES
-from ..errors import SpadesError, quoted
+from ..errors import quoted
 from ..record import dumps
 from ..rules import PRESETS
 from .cluster import Cluster
@@ -276,11 +276,12 @@ class Server:
         return self.tables[table.rematch_id]
 
     async def keep_up(self) -> None:
-        """Keep, every ``UP_EVERY`` seconds, that the server is up."""
+        """Keep, every ``UP_EVERY`` seconds, that the server is up; a store that fails
+        once (a locked SQLite file, a lost PostgreSQL connection) is tried again."""
         while True:
             try:
                 await self.store.mark_up(time.time())
-            except SpadesError as error:
+            except Exception as error:  # the driver's own errors too: the marks go on
                 log.error("cannot store that the server is up (%s)", error)
             await asyncio.sleep(UP_EVERY)
 
