@@ -498,6 +498,14 @@ export function showTable(root, table) {
     }
     const target = event.target;
     if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    if (overlay.firstChild) { // a dialog over the table (the hand summary): its keys only
+      if (typed) {
+        typed = "";
+        raised = null;
+        render();
+      }
+      return; // Enter on its Continue closes it; nothing acts on the table behind
+    }
     if (event.key === "Escape") {
       typed = "";
       raised = null;
