@@ -529,6 +529,12 @@ def test_a_corrupt_save_is_refused_with_its_reason(tmp_path: Path) -> None:
         PlaySession.load(path)
     with pytest.raises(SpadesError, match="no saved game"):
         PlaySession.load(tmp_path / "nowhere.json")
+    # a file that is not text at all: named among the saved games, no traceback
+    binary = tmp_path / "data" / GAMES_DIR / "binary.json"
+    binary.parent.mkdir(parents=True)
+    binary.write_bytes(b"\xff\xfe not UTF-8")
+    [game] = saved_games(tmp_path / "data")
+    assert game.session is None and "cannot be resumed" in (game.problem or "")
 
 
 def test_engine_errors_are_said_to_the_person() -> None:
