@@ -739,6 +739,29 @@ def test_an_unreadable_save_is_shown_and_kept(tmp_path: Path) -> None:
     run(main)
 
 
+def test_names_and_reasons_from_saved_files_are_shown_as_typed_not_as_markup(
+        tmp_path: Path) -> None:
+    """A name and a refused action read from the saved files ("[/]" and "[bold") are
+    shown as they are: they never style the screen nor stop it from opening."""
+    session = PlaySession.new("two-player-300", "medium", seed="old", name="[/]Eve[bold")
+    session.apply(session.observation().legal[0], HUMAN)
+    session.save(tmp_path / "data")
+    broken = tmp_path / "data" / GAMES_DIR / "broken.json"
+    data = session.to_json()
+    data["actions"].append([1, "play [/]"])
+    broken.write_text(json.dumps(data))
+
+    async def main() -> None:
+        app = new_app(tmp_path, "two-player-300", seed="new")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            text = screen_text(app)
+            assert "[/]Eve[bold against the medium computer" in text
+            assert "'play [/]'" in text
+
+    run(main)
+
+
 def test_the_single_save_of_earlier_versions_is_kept_among_the_games(tmp_path: Path) -> None:
     session = PlaySession.new("partnership", "medium", seed="earlier")
     session.apply("no blind nil", HUMAN)
