@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -11,7 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import connect
+
+from spades.server import app as app_module
+from spades.server.app import Server
+from spades.server.settings import Settings
+from spades.server.store import open_store
 
 SPADES = str(Path(sys.executable).with_name("spades"))
 
@@ -126,3 +134,29 @@ def test_the_turn_clock_does_not_run_while_the_server_is_down(tmp_path):
     finally:
         server.kill()
         server.wait(10)
+
+
+def test_a_store_error_does_not_stop_the_marks_that_the_server_is_up(tmp_path, monkeypatch):
+    """A mark that fails with the database driver's own error (SQLite locked, say) is
+    logged and the next one is still made, so that a later restart knows when the server
+    was last up."""
+    server = Server(open_store(tmp_path / "games.sqlite"), Settings(computer_workers=0))
+    tries: list[float] = []
+    kept = server.store.store.mark_up
+
+    class Stop(BaseException):  # as a cancellation: not a store's failure
+        """The second mark was made: enough."""
+
+    def mark_up(when: float) -> None:
+        tries.append(when)
+        if len(tries) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        kept(when)
+        raise Stop
+
+    monkeypatch.setattr(server.store.store, "mark_up", mark_up)
+    monkeypatch.setattr(app_module, "UP_EVERY", 0)
+    with pytest.raises(Stop):
+        asyncio.run(server.keep_up())
+    assert len(tries) == 2 and server.store.store.last_up() == tries[1]
+    server.store.close()

@@ -529,6 +529,12 @@ def test_a_corrupt_save_is_refused_with_its_reason(tmp_path: Path) -> None:
         PlaySession.load(path)
     with pytest.raises(SpadesError, match="no saved game"):
         PlaySession.load(tmp_path / "nowhere.json")
+    # a file that is not text at all: named among the saved games, no traceback
+    binary = tmp_path / "data" / GAMES_DIR / "binary.json"
+    binary.parent.mkdir(parents=True)
+    binary.write_bytes(b"\xff\xfe not UTF-8")
+    [game] = saved_games(tmp_path / "data")
+    assert game.session is None and "cannot be resumed" in (game.problem or "")
 
 
 def test_engine_errors_are_said_to_the_person() -> None:
@@ -729,6 +735,29 @@ def test_an_unreadable_save_is_shown_and_kept(tmp_path: Path) -> None:
             await pilot.press("k")
             await wait_for(pilot, lambda: app.session.path is not None)
         assert path.read_text() == "{not json" and app.session.path != path
+
+    run(main)
+
+
+def test_names_and_reasons_from_saved_files_are_shown_as_typed_not_as_markup(
+        tmp_path: Path) -> None:
+    """A name and a refused action read from the saved files ("[/]" and "[bold") are
+    shown as they are: they never style the screen nor stop it from opening."""
+    session = PlaySession.new("two-player-300", "medium", seed="old", name="[/]Eve[bold")
+    session.apply(session.observation().legal[0], HUMAN)
+    session.save(tmp_path / "data")
+    broken = tmp_path / "data" / GAMES_DIR / "broken.json"
+    data = session.to_json()
+    data["actions"].append([1, "play [/]"])
+    broken.write_text(json.dumps(data))
+
+    async def main() -> None:
+        app = new_app(tmp_path, "two-player-300", seed="new")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            text = screen_text(app)
+            assert "[/]Eve[bold against the medium computer" in text
+            assert "'play [/]'" in text
 
     run(main)
 

@@ -35,6 +35,7 @@ import uvicorn
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from spades import Game
+from spades.bots.policy import CHOICES
 from spades.cards import card_text
 from spades.server.app import create_app
 from spades.server.table import Settings
@@ -355,8 +356,7 @@ def test_the_lobby_can_allow_blind_nil_only_to_a_trailing_side(server, browser):
     # the computers' blind nil: only when 100 behind unless the creator says otherwise
     choices = page.eval_on_selector_all("select[name=computer_blind_nil] option",
                                         "els => els.map(e => [e.textContent, e.value])")
-    assert choices == [["Only when 100 behind", "trailing-100"], ["Always", "always"],
-                       ["Never", "never"]]
+    assert choices == [list(choice) for choice in CHOICES]  # the server's, in its words
     assert page.input_value("select[name=computer_blind_nil]") == "trailing-100"
     page.select_option("select[name=computer_blind_nil]", "never")
     with page.expect_request(lambda r: r.url.endswith("/api/tables")
@@ -953,6 +953,49 @@ def test_a_partnership_hand_by_keyboard_alone_with_every_move_announced(server, 
     assert tree.startswith('- group "Your hand"') and f'"{words}"' not in tree
     for held in game.observation(0).hand:
         assert f'button "{in_words(card_text(held))}"' in tree
+    page.close()
+
+
+def test_keys_typed_over_the_hand_summary_do_nothing_at_the_table_behind_it(server, browser):
+    """The hand summary is a dialog over the table: "b" Enter typed over it declares no
+    blind nil at the next hand's question behind it (Enter closes the summary, nothing
+    typed waits); once it is closed the keys act again."""
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(20000)
+    sent = sent_frames(page)
+    table = tables.tables[partnership_with_computers(page, base, turn_seconds="0")]
+    game = table.game
+    deadline = time.monotonic() + 120
+    while game.hand_number < 2:  # the first hand, by clicking the safe choices
+        assert time.monotonic() < deadline
+        state = board(page)
+        if state.get("myTurn") != "yes" or game.to_move != 0 or game.hand_number > 1:
+            page.wait_for_timeout(30)
+            continue
+        if state["phase"] == "blind nil":
+            page.click("[data-action='no blind nil']")
+        elif state["phase"] == "bidding":
+            page.click("[data-action='bid 3']")
+        else:
+            playable = [c for c, cls, _ in hand_cards(page) if "unplayable" not in cls]
+            page.click(f".hand-card[data-card='{playable[0]}']")
+        wait_moved(page, state["seq"])
+    page.wait_for_selector("#hand-summary")
+    # the computers answer first; then her question waits behind the summary
+    page.wait_for_selector("#board[data-phase='blind nil'][data-my-turn='yes']")
+    before = len(sent)
+    page.keyboard.type("b")
+    page.keyboard.press("Enter")  # on the summary's Continue: it closes
+    page.wait_for_selector("#hand-summary", state="detached")
+    page.keyboard.press("Enter")  # Enter alone, nothing typed waiting: nothing
+    page.keyboard.type("n")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('board').dataset.phase "
+                           "!== 'blind nil' || document.getElementById('board')"
+                           ".dataset.myTurn !== 'yes'")
+    assert [f["action"] for f in sent[before:] if f["type"] == "action"] == ["no blind nil"]
+    assert 0 not in game.hands[1].blind_nil and 0 in game.hands[1].blind_nil_declined
     page.close()
 
 

@@ -34,9 +34,10 @@ Routes:
   analysis are worked out one at a time for each seat and for each client address. The
   server answers with ``welcome`` (with the chat so far), ``state`` (the seat's own view,
   the last completed trick, the turn clock: none while a hand summary holds it),
-  ``hand_over`` (the hand's seed and record), ``hint``, ``costly``, ``rematch``, ``chat``
-  and ``error`` messages (in the player's words), and ``replaced`` (then it closes the
-  socket, code 4001) when the seat was taken on another device.
+  ``hand_over`` (the hand's seed, its record and each side's breakdown in words),
+  ``hint``, ``costly``, ``rematch``, ``chat`` and ``error`` messages (in the player's
+  words), and ``replaced`` (then it closes the socket, code 4001) when the seat was taken
+  on another device.
 - JSON nested deeper than :data:`JSON_DEPTH`, in a message or a request body, is refused.
 - ``/``: the browser client (static files of :mod:`spades.web`).
 """
@@ -64,7 +65,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import BOTS
 from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES
-from ..errors import SpadesError, quoted
+from ..errors import quoted
 from ..record import dumps
 from ..rules import PRESETS
 from .cluster import Cluster
@@ -275,11 +276,12 @@ class Server:
         return self.tables[table.rematch_id]
 
     async def keep_up(self) -> None:
-        """Keep, every ``UP_EVERY`` seconds, that the server is up."""
+        """Keep, every ``UP_EVERY`` seconds, that the server is up; a store that fails
+        once (a locked SQLite file, a lost PostgreSQL connection) is tried again."""
         while True:
             try:
                 await self.store.mark_up(time.time())
-            except SpadesError as error:
+            except Exception as error:  # the driver's own errors too: the marks go on
                 log.error("cannot store that the server is up (%s)", error)
             await asyncio.sleep(UP_EVERY)
 

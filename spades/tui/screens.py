@@ -239,13 +239,14 @@ class ResumeScreen(ModalScreen[SavedGame | str]):
         options: list[Option | None] = [Option(f"Start a new {self.new_variant} game",
                                                id="new")]
         for index, game in enumerate(self.games):  # a line between two games
-            options += [None, Option(saved_game_line(game, "\n"), id=str(index))]
+            # Text, not markup: the line holds the player's name from the file
+            options += [None, Option(Text(saved_game_line(game, "\n")), id=str(index))]
         with Vertical(classes="dialog wide"):
             yield Static(Text("Saved games" if self.games else "A saved game cannot be resumed",
                               style="bold"))
             yield OptionList(*options, id="saved")
             for game in self.broken:
-                yield Static(f"{game.problem} (the file is kept)", classes="problem")
+                yield Static(Text(f"{game.problem} (the file is kept)"), classes="problem")
             yield Static("↑ ↓ choose, Enter or a click takes it · n: a new game · q or Esc: "
                          "quit. Every saved game is kept.", classes="hint")
 

@@ -344,6 +344,9 @@ class PlaySession:
             raise SpadesError(f"no saved game to resume (looked for {path})") from None
         except OSError as error:
             raise SpadesError(f"cannot read the saved game {path}: {error}") from None
+        except UnicodeDecodeError:
+            raise SpadesError(f"the saved game {path} cannot be resumed: it is not text "
+                              "(UTF-8)") from None
         try:
             session = cls.from_json(json.loads(text))
         except ValueError as error:  # SpadesError is a ValueError too

@@ -2,9 +2,6 @@
 // private or listed here), this browser's own tables, the listed tables' free seats.
 import { api, el, fill, forgetSeat, myTables, prefs, saveSeat, toast } from "./util.js";
 
-// how the computers at a table with a person declare blind nil (the server's words)
-const BLIND_NIL_CHOICES = [["Only when 100 behind", "trailing-100"], ["Always", "always"],
-                           ["Never", "never"]];
 const SEAT_NAMES = { 2: ["You", "Opponent"], 4: ["You", "Left", "Partner", "Right"] };
 
 export function showLobby(root) {
@@ -40,7 +37,7 @@ export function showLobby(root) {
                                    spectators: form.spectator_chat.checked,
                                    blind: form.computer_blind_nil.value }
       : { name: prefs.name, turn: String(options.turn_seconds_default ?? 60), listed: false,
-          spectators: false, blind: "trailing-100" };
+          spectators: false, blind: options.computer_blind_nil_default };
     fill(form,
       el("h2", {}, "New table"),
       el("label", { class: "row" }, "Your name ",
@@ -70,9 +67,10 @@ export function showLobby(root) {
                                                       checked: rules.lead_spades_anytime }),
            " Spades may be led before they are broken")),
       el("fieldset", {}, el("legend", {}, "Seats"), seatRows(variant),
+        // the server's policies, in its words: "only when trailing by 100", ...
         el("label", { class: "row" }, "The computers declare blind nil ",
           el("select", { name: "computer_blind_nil" },
-             BLIND_NIL_CHOICES.map(([label, value]) => el("option", {
+             options.computer_blind_nil.map(([label, value]) => el("option", {
                value, selected: value === typed.blind }, label))))),
       el("label", { class: "row" }, "Seconds a person has for each decision (0: no limit) ",
          el("input", { name: "turn_seconds", type: "number", value: typed.turn, min: 0,

@@ -498,6 +498,14 @@ export function showTable(root, table) {
     }
     const target = event.target;
     if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    if (overlay.firstChild) { // a dialog over the table (the hand summary): its keys only
+      if (typed) {
+        typed = "";
+        raised = null;
+        render();
+      }
+      return; // Enter on its Continue closes it; nothing acts on the table behind
+    }
     if (event.key === "Escape") {
       typed = "";
       raised = null;
@@ -985,14 +993,13 @@ export function showTable(root, table) {
 
   // one side's hand in words (the engine's breakdown), its points and the running total
   function sideSummary(side, r) {
-    const items = summary.breakdown ? summary.breakdown[side] : [
-      { label: `${plural(r.bags[side], "bag")}`, points: r.points[side] },
-      ...(r.penalties[side] ? [{ label: "Bag penalty", points: -r.penalties[side] }] : [])];
+    const items = summary.breakdown[side];
     const hand = r.points[side] - r.penalties[side];
     return el("div", { class: "side-summary", "data-side": side },
       el("h3", {}, sideName(side)),
       el("table", { class: "breakdown" },
-        items.map((item) => el("tr", {}, el("td", {}, withSymbols(item.label)),
+        // the engine's words as sent: they hold no card, but may hold a name ("KD")
+        items.map((item) => el("tr", {}, el("td", {}, item.label),
           el("td", { class: `pts${item.points < 0 ? " minus" : ""}` },
              item.points === null || item.points === undefined ? "" : signed(item.points)))),
         el("tr", { class: "hand-total" }, el("td", {}, "This hand"),
