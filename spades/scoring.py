@@ -178,8 +178,8 @@ class Item:
 def breakdown(contracts: Sequence[Contract], result: HandResult, rules: Rules,
               names: Sequence[str]) -> tuple[tuple[Item, ...], ...]:
     """Each side's scored hand in words, from each seat's contract and the hand's
-    ``result``: the side's contract (made or set, its bags' points in it), each nil and
-    blind nil, the bags (this hand's and the total toward the limit) and the bag penalty.
+    ``result``: the side's contract (made or set), each nil and blind nil, the bags (a
+    point each; this hand's and the total toward the limit) and the bag penalty.
     Each part is :func:`score_side` of the contracts it is about, so that the parts' points
     add up to the side's points less its penalty; ``names`` are the seats' names."""
     sides = []
@@ -189,22 +189,22 @@ def breakdown(contracts: Sequence[Contract], result: HandResult, rules: Rules,
         bidders = [s for s in seats if contracts[s].tricks]
         if bidders:
             bids, won = [contracts[s] for s in bidders], [result.tricks[s] for s in bidders]
-            outcome = made(bids, won)
+            outcome, part = made(bids, won), score_side(bids, won, rules)
             items.append(Item(f"Bid {outcome.contract}, took {outcome.toward}: "
                               f"{'set' if outcome.contract_set else 'made'}",
-                              score_side(bids, won, rules).points))
+                              part.points - part.bags))
         for seat in seats:
             if not contracts[seat].tricks:
                 part = score_side([contracts[seat]], [result.tricks[seat]], rules)
                 kind = "Blind nil" if contracts[seat].blind else "Nil"
                 how = "made" if not result.tricks[seat] else \
                     f"failed, took {result.tricks[seat]}"
-                items.append(Item(f"{kind} by {names[seat]}: {how}", part.points))
+                items.append(Item(f"{kind} by {names[seat]}: {how}", part.points - part.bags))
         bags = result.bags[side]
         words = "No bags" if not bags else "1 bag" if bags == 1 else f"{bags} bags"
         total = result.bag_totals[side]
         items.append(Item(f"{words} this hand · bags {total}/{rules.bag_limit}"
-                          if rules.bag_limit > 0 else f"{words} this hand"))
+                          if rules.bag_limit > 0 else f"{words} this hand", bags or None))
         if result.penalties[side]:
             items.append(Item(f"Bag penalty (every {rules.bag_limit} bags)",
                               -result.penalties[side]))
