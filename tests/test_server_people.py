@@ -166,6 +166,31 @@ def test_a_seat_away_after_three_timeouts_is_offered_no_nil_either(monkeypatch):
         assert not any({"blind nil", "nil"} & legal for legal in offered)
 
 
+def test_a_seat_she_left_to_the_computer_is_offered_no_nil_either(monkeypatch):
+    """She chose "let the computer play for me": her level plays her seat, and is still
+    never offered nil or blind nil (at a table whose computers declare blind nil always)."""
+    offered: list[set[str]] = []  # the legal actions her seat's level was shown
+    real = table_module.decide
+
+    def decide(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
+        if view.seat == 0:
+            offered.append({str(a) for a in view.legal})
+        return real(level, seed, blind_nil, view)
+
+    monkeypatch.setattr(table_module, "decide", decide)
+    with new_client(computer_workers=0) as client, contextlib.ExitStack() as stack:
+        table_id, tokens = people(client, "partnership", "pccc", turn_seconds=0,
+                                  computer_blind_nil="always")
+        ann = join(client, table_id, tokens[0], stack)
+        ann.send({"type": "seat", "away": True})
+        read_until(ann, lambda s: s["view"]["hand_number"] == 2
+                   and s["view"]["phase"] == "bidding", seconds=60)
+        table = client.app.state.server.tables[table_id]
+        assert table.seats[0].left
+        assert any("no blind nil" in legal for legal in offered)  # at the question
+        assert not any({"blind nil", "nil"} & legal for legal in offered)
+
+
 def test_a_clock_timeout_in_her_own_two_player_exchange_gives_nothing():
     with new_client() as client, contextlib.ExitStack() as stack:
         table_id, tokens = people(client, "two-player", "pp", turn_seconds=1.5)

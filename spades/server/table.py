@@ -14,10 +14,10 @@ table's secret bot seed and the number of events before it. A person to move has
 table's turn time: once it runs out her seat's level takes that decision, and after
 ``TIMEOUTS_AWAY`` in a row plays for her until she acts; she may also leave her seat to
 it and take it back (only her own action does: not her page's Auto Play One, nor a
-reconnection). Standing in for her (her clock, or her seat away without her leaving it)
-the computer decides nothing of weight: it declares no nil nor blind nil, and leaves her
-own blind nil exchange to her (with two players it gives nothing; with four the table
-waits for her, with no clock). From a hand's end her clock waits until she closes the
+reconnection). Deciding for her (at her clock, her seat away, or left to it) the
+computer declares no nil nor blind nil, and leaves her own blind nil exchange to her (with
+two players it gives nothing; with four the table waits for her, with no clock, unless she
+left her seat to the computer). From a hand's end her clock waits until she closes the
 hand's summary, or ``Settings.summary_hold_seconds`` pass. A seat left to the computer
 or taken back is an event of the log (``{"kind": "seat", ...}``) and every event keeps
 when it was stored (``at``), from which the next turn's clock runs: a restarted server
@@ -838,10 +838,9 @@ class Table:
 
     def _stands_in(self, seat: int) -> bool:
         """Whether the computer deciding for ``seat`` stands in for its person: at her
-        clock, or while she is away without having left her seat to it. It then decides
-        nothing of weight for her (:meth:`_decide`)."""
-        s = self.seats[seat]
-        return s.kind == PERSON and not s.left
+        clock, while she is away, or in the seat she left to it. It then declares no nil
+        nor blind nil for her (:meth:`_decide`)."""
+        return self.seats[seat].kind == PERSON
 
     def _own_exchange(self, seat: int) -> bool:
         """Whether ``seat`` is to give the cards of its own blind nil exchange."""
@@ -852,8 +851,8 @@ class Table:
         """Whether the table waits for ``seat``'s person, with no clock and no computer
         standing in: in her own blind nil exchange when it may not give nothing (four
         players), since which cards she gives is hers alone to choose."""
-        return (self._stands_in(seat) and self._own_exchange(seat)
-                and 0 not in self.rules.give_sizes)
+        return (self._stands_in(seat) and not self.seats[seat].left
+                and self._own_exchange(seat) and 0 not in self.rules.give_sizes)
 
     def _automatic(self, seat: int) -> bool:
         """Whether the computer takes ``seat``'s decision now without waiting."""
@@ -1059,13 +1058,13 @@ class Table:
         """What ``seat``'s level does now, worked out in a worker: an action, or in an
         exchange the cards of its whole give (its steps decided one by one on a copy).
         Standing in for a person (:meth:`_stands_in`) it declares no nil nor blind nil,
-        and in her own exchange gives nothing (allowed with two players; with four the
-        table waits for her)."""
+        and in her own exchange gives nothing where that is allowed (two players); with
+        four the table waits for her, unless she left her seat to the computer."""
         stand_in = self._stands_in(seat)
         if self.game.phase is not Phase.EXCHANGE:
             view = self.game.observation(seat)
             return await self._decide_step(seat, without_nil(view) if stand_in else view, "")
-        if stand_in and self._own_exchange(seat):
+        if stand_in and self._own_exchange(seat) and 0 in self.rules.give_sizes:
             return ()
         game, cards = self.game.copy(), list[Card]()
         while game.phase is Phase.EXCHANGE and game.to_move == seat:
