@@ -911,6 +911,10 @@ def test_a_partnership_hand_by_keyboard_alone_with_every_move_announced(server, 
     page.keyboard.press("Enter")
     page.wait_for_selector("#board[data-phase='bidding'][data-my-turn='yes']")
     assert 0 not in game.hands[0].blind_nil and 0 in game.hands[0].blind_nil_declined
+    page.keyboard.type("14")  # no such bid: the legal bids are said
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('announce').innerText.includes("
+                           "'No bid 14: type a number from 1 to 13, or n for nil, then Enter.')")
     page.keyboard.type("4")
     page.keyboard.press("Enter")
     page.wait_for_selector("#board[data-phase='play'][data-my-turn='yes']")

@@ -1,7 +1,7 @@
 // Cards in words for the live region ("the queen of spades"), and cards typed as in the
 // terminal ("7h", "KD", "10s" or "ts") read back into their text in docs/record.md ("7H", "TS").
 const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
-export const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
 // "QS" as said aloud: "queen of spades".
 export function cardWords(card) {

@@ -319,8 +319,6 @@ export function showTable(root, table) {
     } else if (message.type === "chat") {
       chat.add(message.line, true);
     } else if (message.type === "error") {
-      // a server from before the hand summary held the clock does not know its closing
-      if (/summary_closed/.test(message.message)) return;
       pending = null;
       if (!chat.refused(message.message)) toast(message.message); // read out: a live region
       render();
@@ -565,7 +563,12 @@ export function showTable(root, table) {
       const bid = word === "n" || word === "nil" || word === "0" ? "nil"
         : /^\d{1,2}$/.test(word) ? `bid ${Number(word)}` : null;
       if (bid && view.legal.includes(bid)) act(bid);
-      else say(`No bid ${text}: type a number from 1 to 13, or n for nil, then Enter.`);
+      else {
+        const numbers = view.legal.filter((a) => a.startsWith("bid ")).map((a) => Number(a.slice(4)));
+        const nil = view.legal.includes("nil") ? ", or n for nil" : "";
+        say(`No bid ${text}: type a number from ${Math.min(...numbers)} to `
+            + `${Math.max(...numbers)}${nil}, then Enter.`);
+      }
     } else if (phase === "exchange" && word === "g") {
       give(view);
     } else {
