@@ -236,7 +236,7 @@ def choose_blind_nil(obs, legal):
 def card_value_draft(card, kept):
     r = rank(card)
     if suit(card) == "S":
-        return 2.5 + r * 0.6
+        return 4.0 + r * 0.5  # every spade is worth more than a low side card
     same = sum(1 for c in kept if suit(c) == suit(card))
     base = {12: 8.0, 11: 5.5, 10: 3.0, 9: 1.5}.get(r, 0.3 + r * 0.05)
     if r >= 10 and same >= 4:
