@@ -146,13 +146,14 @@ def nil_danger(hand, two_player):
         if r >= 7:
             danger += 0.8 if r < 9 else 1.4
     for s in "HDC":
-        cards = sorted((rank(c) for c in suits[s]))
-        for i, r in enumerate(cards):  # i = number of lower cards in the suit
-            if r >= 8:
-                need = (r - 6) // 2  # an A needs 3 low guards, a T one or two
-                if i < need:
-                    danger += (need - i) * (0.5 + (r - 8) * 0.15)
-        if cards and cards[0] >= 7:  # no low card at all in the suit
+        cards = sorted((rank(c) for c in suits[s]), reverse=True)
+        lows = sum(1 for r in cards if r <= 6)  # eights and below duck under honours
+        honours = [r for r in cards if r >= 8]
+        for i, r in enumerate(honours):  # an A needs 3 low guards, a T one; each more
+            need = (r - 6) // 2 + i  # honour in the suit needs one guard more
+            if lows < need:
+                danger += (need - lows) * (0.5 + (r - 8) * 0.15)
+        if cards and cards[-1] >= 7:  # no low card at all in the suit
             danger += 0.4
     if two_player:
         danger *= 1.3
@@ -177,11 +178,12 @@ def choose_bid(obs, legal):
     if "nil" in legal:
         danger = nil_danger(hand, two)
         pbid = bids[partner] if partner is not None else None
-        ok = est <= (1.25 if not two else 0.75) and danger <= (2.2 if not two else 1.6)
+        # measured against medium: nils above a danger of 1.6 failed more often than not
+        ok = est <= (1.25 if not two else 0.75) and danger <= (1.6 if not two else 1.2)
         if partner is not None and pbid == 0:
             ok = ok and danger <= 1.0
         if partner is not None and pbid is not None and pbid >= 4:
-            ok = ok or (est <= 1.5 and danger <= 2.8)
+            ok = ok or (est <= 1.5 and danger <= 2.0)
         if ok:
             return "nil"
     if two:  # measured: with 26 cards out, a drafted hand's count runs about one trick
@@ -326,6 +328,10 @@ class Table:
         self.my_side = [self.me] + ([self.partner] if self.partner is not None else [])
         self.nil_live = {s for s in range(self.n) if self.bids[s] == 0 and self.won[s] == 0}
         self.need = self.side_need(self.my_side)
+        if self.bids[self.me] == 0:
+            # a broken nil's tricks are bags and never count for the partner: win only
+            # to set the opponents
+            self.need = min(self.need, 0)
         self.opp_need = self.side_need(self.opps)
         self.spades_broken = obs.get("spades_broken", False)
         side = self.me % 2 if not self.two else self.me
@@ -591,6 +597,10 @@ def lead(t, cards):
         if masters:
             return masters[0]
         side = [c for c in cards if suit(c) != "S"]
+        spades = [c for c in cards if suit(c) == "S"]
+        if spades and (not side or max(rank(c) for c in side) < 7) and (
+                t.is_master(highest(spades)) or "S" in t.void[partner]):
+            return highest(spades)  # a low side lead would pass through her honours
         if side:
             return max(side, key=lambda c: (rank(c), -len(t.mine[suit(c)])))
         return highest(cards)
