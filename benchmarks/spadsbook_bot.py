@@ -206,12 +206,12 @@ def choose_bid(obs, legal):
         bid = max(bid, 1)
         if mine >= target - 10 * bid and mine > theirs:
             bid = max(1, bid - 0)  # only the contract matters: bid what is sure
-    text = "bid %d" % min(bid, 13)
+    text = f"bid {min(bid, 13)}"
     if text in legal:
         return text
     nums = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
     if nums:
-        return "bid %d" % min(nums, key=lambda b: abs(b - bid))
+        return f"bid {min(nums, key=lambda b: abs(b - bid))}"
     return legal[0]
 
 
@@ -473,7 +473,9 @@ def play_nil(t, cards):
         following = [c for c in losers if suit(c) == lead]
         if following:
             return highest(following)
-        return discard_choice(t, losers, True) if any(suit(c) != "S" for c in losers) else highest(losers)
+        if any(suit(c) != "S" for c in losers):
+            return discard_choice(t, losers, True)
+        return highest(losers)
     # every card wins now: the lowest, hoping someone after overtakes
     if t.after_me():
         return lowest(cards)
@@ -485,7 +487,9 @@ def cheapest_winner(t, cards, best, lead):
     if not wins:
         return None
     same = [c for c in wins if suit(c) == suit(best) or suit(c) == lead]
-    return min(wins, key=lambda c: (suit(c) == "S" and lead != "S", rank(c))) if not same else lowest(same)
+    if same:
+        return lowest(same)
+    return min(wins, key=lambda c: (suit(c) == "S" and lead != "S", rank(c)))
 
 
 def will_hold(t, card, lead):
@@ -582,7 +586,7 @@ def follow(t, cards):
         return discard_choice(t, under, True)
     # must win (or may be overtaken later)
     if after:
-        return lowest(cards) if following else lowest(cards)
+        return lowest(cards)
     return highest(following) if following else lowest(cards)
 
 
@@ -685,7 +689,7 @@ def decide(message):
     except Exception as exc:  # never lose a seat to a bug: say so and play legally
         if STRICT:
             raise
-        print("spadsbook_bot: %r" % (exc,), file=sys.stderr)
+        print(f"spadsbook_bot: {exc!r}", file=sys.stderr)
     for safe in ("no blind nil", "bid 2", "bid 1", "give"):
         if safe in legal:
             return safe
