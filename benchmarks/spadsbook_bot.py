@@ -3,8 +3,9 @@
 It imports nothing from ``spades`` and shares no code or heuristic with this project's
 players (``spades/bots``, ``benchmarks/guide_bot.py``, ``benchmarks/ismcts_bot.py``): it
 reads the bot protocol's JSON (docs/bot-protocol.md) and the rules of docs/rules.md, and
-its rules are re-expressed here from these public texts (ideas only; no text is copied,
-and the texts, whose authors keep their rights, are cited, not reproduced):
+its rules are re-expressed here from these public texts. None of the pages states a
+licence, so their authors keep all rights: only ideas are taken, no text is copied, and
+the pages are cited, not reproduced. This is a re-expression, not a copy:
 
 - **The Spadsbook** (sharkfeeder.com/spadsbook), chapters *Bidding*
   (http://www.sharkfeeder.com/spadsbook/basicbidding.html) and *Playing*
@@ -16,8 +17,8 @@ and the texts, whose authors keep their rights, are cited, not reproduced):
   ranks above it are fewer than the trumps held below it, and spare trumps as ruffs; the
   score adjusting the bid. From *Playing*: the goal of each trick chosen among *Take
   Em* (win what the side still needs), *Dump Em* (once made, lose the rest), *Set or
-  Bag* (keep taking when the opponents can still be set; feed them bags near their
-  limit), *Nil*, *Nil Cover* and *Set Enemy Nil*; lead low from the weakest suit early
+  Bag* (keep taking when the opponents can still be set, else duck and leave them the
+  overtricks), *Nil*, *Nil Cover* and *Set Enemy Nil*; lead low from the weakest suit early
   and avoid leading suits holding honours unless they are masters of a long suit.
 - **"Spades tips and strategies, part 5"** (buckeye_4_ever_1970, eliters.com spady club,
   2003; http://www.eliters.com/clubs/main/message.asp?lid=spady&msgid=49543). Taken from
@@ -430,11 +431,7 @@ def goal(t):
             pot = sure + 0.5 * max(0, t.tricks_left - sure) / 2
         if to_set <= pot + (1 if t.scores[1 - t.side] >= t.rules.get("target", 500) - 120 else 0):
             return "win"
-    lim = t.rules.get("bag_limit", 10)
-    opp_side = 1 - t.side
-    if lim and t.opp_need <= 0 and t.bags[opp_side] >= lim - 3 and t.need <= 0:
-        return "lose"  # feed them bags
-    return "lose"
+    return "lose"  # duck: no bags for us, and any overtricks go to them
 
 
 def lowest(cards):
