@@ -568,3 +568,66 @@ def test_the_ismcts_opponent_repeats_its_decisions() -> None:
                          random.Random(0)) as bot:
             answers.add(bot.act(observation))
     assert len(answers) == 1 and answers.pop() in observation.legal
+
+
+# --- the independent rule opponent after the Spadsbook ----------------------------------
+
+SPADSBOOK = ROOT / "benchmarks" / "spadsbook_bot.py"
+
+
+@pytest.mark.parametrize("variant", ["two-player", "two-player-300", "partnership"])
+def test_the_spadsbook_opponent_plays_whole_games_legally(variant: str) -> None:
+    """The rule opponent after a strategy text answers every decision of short games
+    (draft, blind nil, exchange, bids, every card) with a legal action of its own; games
+    with it at two seats reach their end."""
+    rules = rules_for(variant, **SHORT)
+    seats = (0, 1) if variant != "partnership" else (0, 1, 2)
+    bots = {s: ExternalBot(command(SPADSBOOK), random.Random(s)) for s in seats}
+    try:
+        _, taken = play(rules, bots, seed="spadsbook", max_hands=4)
+        for bot in bots.values():
+            assert bot.problems == [] and bot.fallbacks == 0
+        assert sum(a.kind == "play" for a in taken) >= 13 * len(seats)
+        assert any(a.kind == "bid" for a in taken)
+        if variant == "two-player":
+            assert any(str(a) in ("keep", "discard") for a in taken)
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
+def test_the_spadsbook_opponent_gives_in_a_blind_nil_exchange() -> None:
+    """Beside a partner's blind nil (and as the blind nil hand, far behind) it answers
+    the three-card exchange legally."""
+    game = Game(rules_for("partnership"), seed=5)
+    stranger = game.to_move
+    game.apply("blind nil")  # the first seat, a stranger
+    while game.phase == "blind nil":
+        game.apply("no blind nil")
+    assert game.phase == "exchange"
+    with ExternalBot(command(SPADSBOOK), random.Random(1)) as bot:
+        asked = 0
+        while game.phase == "exchange":
+            seat = game.to_move
+            assert seat is not None
+            if seat == stranger:
+                game.apply(game.legal_actions()[0])
+                continue
+            game.apply(bot.act(game.observation(seat)))
+            asked += 1
+        assert asked >= 1 and bot.problems == [] and bot.fallbacks == 0
+
+
+def test_the_spadsbook_opponent_repeats_its_decisions() -> None:
+    """The same message gives the same answer (the bot draws nothing at random)."""
+    game = Game(rules_for("partnership"), seed=9)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[-1])
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    observation = game.observation(game.to_move)
+    answers = set()
+    for seed in (0, 1):
+        with ExternalBot(command(SPADSBOOK), random.Random(seed)) as bot:
+            answers.add(bot.act(observation))
+    assert len(answers) == 1 and answers.pop() in observation.legal
