@@ -26,9 +26,9 @@ What it does (the source's rules):
   partner's excess, and an estimate of the opponents' disposition from their trumping and
   discarding. Leads: as nil, low from the longest suit; beside a partner's nil, masters, aces
   and kings, high from the shortest suit; against an opponent's nil, middle cards (low here,
-  see below); needing
-  tricks, masters from short suits, then aces, kings with a guard, high spades; made, set
-  mode pulls trumps and leads into voids, duck mode leads low from the longest suit. Follows:
+  see below); needing tricks, masters from short suits, then aces, kings with a guard, high
+  spades; made, set mode pulls trumps and leads into voids, duck mode leads low from the
+  longest suit. Follows:
   the nil bidder plays the highest card under the winner; the nil's partner overtakes her
   and trumps to save her; against a nil, duck under the nil bidder's winning card; otherwise
   win cheaply when tricks are needed, never overtake or trump a partner's winner, dump
