@@ -49,8 +49,10 @@ What the source lacks and this port adds (the simplest sound rule, said here):
 - Blind nil: the source declares it by the score alone (behind by 150 to 300 or more, the
   opponents near the target, with a chance of 8% to 35%, never in the first hand); its rule
   that the partner has already bid 4 or more cannot hold here (blind nil comes before every
-  bid), so it is dropped; in two-player the same score rule. The chance is drawn from a
-  generator seeded by the message, so a decision repeats.
+  bid), so it is dropped. The chance is drawn from a generator seeded by the message, so a
+  decision repeats. In two-player, never: with no partner to cover it, the same score rule
+  made 1 of 54 blind nils in 40 duplicate matches against ``medium`` (seed 49), and each
+  failure put it further behind and made the next more likely.
 - The blind nil exchange: the blind nil bidder gives her most dangerous cards (spades from
   the ten up, aces, kings, queens, highest first; in two-player only those, up to three, none
   if she holds none); the partner of a blind nil gives her three lowest cards.
@@ -313,7 +315,7 @@ def choose_bid(table: Table, legal: list[str]) -> str:
 def choose_blind_nil(table: Table, legal: list[str]) -> str:
     if "blind nil" not in legal:
         return legal[0]
-    if table.obs["hand_number"] <= 1:
+    if table.obs["hand_number"] <= 1 or table.players == 2:
         return "no blind nil"
     if table.partner is not None and table.partner in table.obs.get("blind_nil", []):
         return "no blind nil"
