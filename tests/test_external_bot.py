@@ -631,3 +631,60 @@ def test_the_spadsbook_opponent_repeats_its_decisions() -> None:
         with ExternalBot(command(SPADSBOOK), random.Random(seed)) as bot:
             answers.add(bot.act(observation))
     assert len(answers) == 1 and answers.pop() in observation.legal
+
+
+# --- the independent rule opponent after the Jus144tice/spades bots ---------------------
+
+JUS144TICE = ROOT / "benchmarks" / "jus144tice_bot.py"
+
+
+@pytest.mark.parametrize("variant", ["two-player", "two-player-300", "partnership"])
+def test_the_jus144tice_opponent_plays_whole_games_legally(variant: str) -> None:
+    """The ported rule opponent answers every decision of whole short games (blind nil,
+    draft, bids, an exchange for a random partner's blind nil, every card) with a legal
+    action of its own: none falls back to a random one."""
+    with ExternalBot(command(JUS144TICE), random.Random(5)) as bot:
+        game, taken = play(rules_for(variant, lose_threshold=-200), {0: bot},
+                           seed="jus144tice", max_hands=30)
+        assert game.over
+        assert bot.problems == [] and bot.fallbacks == 0
+        assert sum(a.kind == "play" for a in taken) >= 13 and any(a.kind == "bid" for a in taken)
+
+
+@pytest.mark.parametrize("variant", ["two-player", "partnership"])
+def test_the_jus144tice_opponent_gives_for_its_own_blind_nil(variant: str) -> None:
+    """Declared blind nil for it, it gives its exchange (whole or step by step) legally
+    and plays the hand out."""
+    game = Game(rules_for(variant), seed="blind")
+    seat = game.to_move
+    assert seat is not None and game.phase == "blind nil"
+    game.apply("blind nil")
+    others = random.Random(6)
+    with ExternalBot(command(JUS144TICE), random.Random(6)) as bot:
+        while game.to_move is not None and game.hand_number == 1:
+            observation = game.observation(game.to_move)
+            if game.to_move == seat:
+                action = bot.act(observation)
+            else:
+                action = others.choice([a for a in observation.legal
+                                        if str(a) != "blind nil"])
+            assert action in observation.legal
+            game.apply(action)
+        assert bot.problems == [] and bot.fallbacks == 0
+    assert any(e[0] == seat for e in game.hands[0].exchanges)
+
+
+def test_the_jus144tice_opponent_repeats_its_decisions() -> None:
+    """The same message gives the same answer (its random picks are seeded by the
+    message), so a benchmark can be run again."""
+    game = Game(rules_for("partnership"), seed=9)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[-1])
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    observation = game.observation(game.to_move)
+    answers = set()
+    for seed in range(2):
+        with ExternalBot(command(JUS144TICE), random.Random(seed)) as bot:
+            answers.add(bot.act(observation))
+    assert len(answers) == 1 and answers.pop() in observation.legal
