@@ -139,18 +139,24 @@ def test_a_clock_timeout_at_the_blind_nil_question_records_no_blind_nil():
         assert bid["seat"] == 0 and bid["action"].startswith("bid ")  # "nil" is nil's text
 
 
-def test_a_seat_away_after_three_timeouts_is_offered_no_nil_either(monkeypatch):
-    """Once her clock ran out three times in a row, her level plays on for her, and is
-    never offered nil or blind nil (at a table whose computers declare blind nil always)."""
-    offered: list[set[str]] = []  # the legal actions her seat's level was shown
+@pytest.fixture
+def offered(monkeypatch: pytest.MonkeyPatch) -> list[set[str]]:
+    """The legal actions seat 0's level is shown at each of its decisions, as they come."""
+    shown: list[set[str]] = []
     real = table_module.decide
 
     def decide(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
         if view.seat == 0:
-            offered.append({str(a) for a in view.legal})
+            shown.append({str(a) for a in view.legal})
         return real(level, seed, blind_nil, view)
 
     monkeypatch.setattr(table_module, "decide", decide)
+    return shown
+
+
+def test_a_seat_away_after_three_timeouts_is_offered_no_nil_either(offered):
+    """Once her clock ran out three times in a row, her level plays on for her, and is
+    never offered nil or blind nil (at a table whose computers declare blind nil always)."""
     with new_client(computer_workers=0) as client, contextlib.ExitStack() as stack:
         table_id, tokens = people(client, "partnership", "pccc", turn_seconds=0.1,
                                   computer_blind_nil="always")
@@ -166,18 +172,9 @@ def test_a_seat_away_after_three_timeouts_is_offered_no_nil_either(monkeypatch):
         assert not any({"blind nil", "nil"} & legal for legal in offered)
 
 
-def test_a_seat_she_left_to_the_computer_is_offered_no_nil_either(monkeypatch):
+def test_a_seat_she_left_to_the_computer_is_offered_no_nil_either(offered):
     """She chose "let the computer play for me": her level plays her seat, and is still
     never offered nil or blind nil (at a table whose computers declare blind nil always)."""
-    offered: list[set[str]] = []  # the legal actions her seat's level was shown
-    real = table_module.decide
-
-    def decide(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
-        if view.seat == 0:
-            offered.append({str(a) for a in view.legal})
-        return real(level, seed, blind_nil, view)
-
-    monkeypatch.setattr(table_module, "decide", decide)
     with new_client(computer_workers=0) as client, contextlib.ExitStack() as stack:
         table_id, tokens = people(client, "partnership", "pccc", turn_seconds=0,
                                   computer_blind_nil="always")
