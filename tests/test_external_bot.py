@@ -618,21 +618,6 @@ def test_the_spadsbook_opponent_gives_in_a_blind_nil_exchange() -> None:
         assert asked >= 1 and bot.problems == [] and bot.fallbacks == 0
 
 
-def test_the_spadsbook_opponent_repeats_its_decisions() -> None:
-    """The same message gives the same answer (the bot draws nothing at random)."""
-    game = Game(rules_for("partnership"), seed=9)
-    while game.phase != "play":
-        game.apply(game.legal_actions()[-1])
-    for _ in range(5):
-        game.apply(game.legal_actions()[0])
-    observation = game.observation(game.to_move)
-    answers = set()
-    for seed in (0, 1):
-        with ExternalBot(command(SPADSBOOK), random.Random(seed)) as bot:
-            answers.add(bot.act(observation))
-    assert len(answers) == 1 and answers.pop() in observation.legal
-
-
 # --- the independent rule opponent after the Jus144tice/spades bots ---------------------
 
 JUS144TICE = ROOT / "benchmarks" / "jus144tice_bot.py"
@@ -674,9 +659,11 @@ def test_the_jus144tice_opponent_gives_for_its_own_blind_nil(variant: str) -> No
     assert any(e[0] == seat for e in game.hands[0].exchanges)
 
 
-def test_the_jus144tice_opponent_repeats_its_decisions() -> None:
-    """The same message gives the same answer (its random picks are seeded by the
-    message), so a benchmark can be run again."""
+@pytest.mark.parametrize("program", [SPADSBOOK, JUS144TICE], ids=["spadsbook", "jus144tice"])
+def test_the_rule_opponents_repeat_their_decisions(program: Path) -> None:
+    """The same message gives the same answer, whatever the driver's seed (the spadsbook
+    bot draws nothing at random; the jus144tice bot's picks are seeded by the message),
+    so a benchmark can be run again."""
     game = Game(rules_for("partnership"), seed=9)
     while game.phase != "play":
         game.apply(game.legal_actions()[-1])
@@ -684,7 +671,7 @@ def test_the_jus144tice_opponent_repeats_its_decisions() -> None:
         game.apply(game.legal_actions()[0])
     observation = game.observation(game.to_move)
     answers = set()
-    for seed in range(2):
-        with ExternalBot(command(JUS144TICE), random.Random(seed)) as bot:
+    for seed in (0, 1):
+        with ExternalBot(command(program), random.Random(seed)) as bot:
             answers.add(bot.act(observation))
     assert len(answers) == 1 and answers.pop() in observation.legal
