@@ -659,8 +659,8 @@ def test_the_jus144tice_opponent_gives_for_its_own_blind_nil(variant: str) -> No
     assert any(e[0] == seat for e in game.hands[0].exchanges)
 
 
-@pytest.mark.parametrize("program", [SPADSBOOK, JUS144TICE], ids=["spadsbook", "jus144tice"])
-def test_the_rule_opponents_repeat_their_decisions(program: Path) -> None:
+@pytest.mark.parametrize("opponent", [SPADSBOOK, JUS144TICE], ids=["spadsbook", "jus144tice"])
+def test_the_rule_opponents_repeat_their_decisions(opponent: Path) -> None:
     """The same message gives the same answer, whatever the driver's seed (the spadsbook
     bot draws nothing at random; the jus144tice bot's picks are seeded by the message),
     so a benchmark can be run again."""
@@ -672,6 +672,6 @@ def test_the_rule_opponents_repeat_their_decisions(program: Path) -> None:
     observation = game.observation(game.to_move)
     answers = set()
     for seed in (0, 1):
-        with ExternalBot(command(program), random.Random(seed)) as bot:
+        with ExternalBot(command(opponent), random.Random(seed)) as bot:
             answers.add(bot.act(observation))
     assert len(answers) == 1 and answers.pop() in observation.legal
