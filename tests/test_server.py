@@ -20,8 +20,9 @@ from spades.chance import Chance
 from spades.cli import build_parser
 from spades.server import table as table_module
 from spades.server.app import create_app
+from spades.server.events import apply_event
 from spades.server.fair import commitment, deck_from_seed
-from spades.server.table import Settings, apply_event
+from spades.server.settings import Settings
 from tests.helpers import visible
 
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")

@@ -166,7 +166,8 @@ def test_a_seat_away_after_three_timeouts_is_offered_no_nil_either(offered):
         table = client.app.state.server.tables[table_id]
         assert table.seats[0].away and not table.seats[0].left
         hers = [e for e in table.events if e.get("seat") == 0 and e.get("by") == "computer"]
-        assert {"kind": "action", "seat": 0, "action": "no blind nil", "by": "computer"} in [
+        assert {"kind": "action", "seat": 0, "action": "no blind nil",
+                "code": Action.parse("no blind nil"), "by": "computer"} in [
             {k: v for k, v in e.items() if k != "at"} for e in hers]
         assert any("no blind nil" in legal for legal in offered)  # at the question
         assert not any({"blind nil", "nil"} & legal for legal in offered)

@@ -27,8 +27,8 @@ from websockets.sync.client import connect
 
 from spades import Game, rules_for
 from spades.chance import Chance
+from spades.server.events import apply_event
 from spades.server.store import LogConflict, PostgresStore
-from spades.server.table import apply_event
 from tests.test_server import create, drive, join, new_client
 from tests.test_server_restart import SPADES, free_port, next_state, play
 

@@ -5,7 +5,7 @@ At the start of a hand the server draws a seed from :mod:`secrets`, publishes
 the seed. Anyone can then check that the hash matches and that the seed gives the hand's
 deck (docs/fair-deals.md). The shuffle is Fisher-Yates driven by SHA-256 in counter mode,
 with rejection sampling so that every order is equally likely. The two-player blind nil
-exchange draws from a generator seeded by the hand's deck (``table.apply_event``), so the
+exchange draws from a generator seeded by the hand's deck (``events.apply_event``), so the
 seed fixes the whole hand in advance.
 """
 

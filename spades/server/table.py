@@ -59,21 +59,21 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..actions import END_GIVE, Action, parse_give
 from ..bots import BOTS, without_nil
 from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES, BlindNilPolicy
 from ..cards import Card, card_text, in_symbols
-from ..chance import Chance
 from ..errors import IllegalAction, NotationError, SpadesError, quoted
-from ..game import Game, Phase
+from ..game import Phase
 from ..observation import Observation, TrickView
 from ..rules import PRESETS, rules_for
 from ..scoring import breakdown, contracts
 from .compute import Computer, costly_plays, decide, explain
-from .fair import commitment, deck_from_seed, new_seed
+from .events import Act, Deal, End, Event, Give, Replay, SeatEvent, move, read_event
+from .fair import commitment, new_seed
 from .settings import TURN_LIMIT, TURN_SECONDS, Settings
 from .store import LogConflict, StoreWriter
 
@@ -116,24 +116,6 @@ def in_words(error: IllegalAction, names: list[str], to_move: int | None) -> str
     return f"You cannot {action}: {reason}."
 
 
-def apply_event(game: Game, event: dict[str, Any], draws: Chance) -> None:
-    """Apply a stored event: a deal from its seed, or an action. A two-player exchange
-    then draws from ``draws``, a generator seeded by the hand's deck (one ``Chance(None)``
-    for the whole game), so that the deal's seed fixes the hand (docs/fair-deals.md)."""
-    if event["kind"] == "deal":
-        game.deal(deck_from_seed(event["seed"]))
-        return
-    # a give is stored whole: as a give event, or in older logs as an action's text
-    cards = event["cards"] if event["kind"] == "give" else parse_give(event["action"])
-    if cards is not None:
-        game.give(cards, event["seat"])
-    else:
-        game.apply(event["action"], event["seat"])
-    step = game.chance_step
-    if game.phase is Phase.DRAW and step is not None:
-        game.draw(draws.draw(step.cards, step.count, game.hands[-1].deck))
-
-
 @dataclass
 class Seat:
     """A seat: a person (claimed by a token) or a computer level; ``level`` also plays
@@ -166,6 +148,25 @@ class Seat:
         """Her person plays the seat again."""
         self.away = self.left = False
         self.timeouts = 0
+
+    def left_to_computer(self, away: bool, left: bool) -> None:
+        """The seat is left to the computer (``away``; ``left``: by her person), or hers
+        again."""
+        self.away, self.left = away, left
+        if not away:
+            self.timeouts = 0
+
+    def moved(self, by: str | None) -> None:
+        """A person seat's move was taken: by her (her seat is hers again), or for her by
+        the clock (counted towards ``TIMEOUTS_AWAY``), the computer or her page's Auto
+        Play One (counted towards neither)."""
+        if self.kind != PERSON:
+            return
+        if by is None:
+            self.back()
+        elif by == "clock":
+            self.timeouts += 1
+            self.away = self.timeouts >= TIMEOUTS_AWAY
 
 
 def hash_token(token: str) -> str:
@@ -324,8 +325,6 @@ class Table:
     settings: Settings
     computer: Computer
     seats: list[Seat] = field(init=False)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    seeds: list[str] = field(default_factory=list)
     clients: set[Client] = field(default_factory=set)
     chat: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "name", "text", "at"}
     rematch_id: str | None = None
@@ -335,8 +334,10 @@ class Table:
     def __post_init__(self) -> None:
         self.rules = rules_for(self.config["variant"], **self.config["rules"])
         self.seats = [Seat(s["kind"], s["level"], s["name"]) for s in self.config["seats"]]
-        self.game = Game(self.rules)
-        self._draws = Chance(None)  # the exchanges' draws, seeded by each hand's deck
+        self.history = Replay(self.rules)
+        # the log as stored, and what it rebuilds
+        self.game, self.events, self.seeds = (
+            self.history.game, self.history.events, self.history.seeds)
         self.lock = asyncio.Lock()
         self._computer: asyncio.Task[None] | None = None
         self._at: float | None = None  # when the last action came
@@ -348,7 +349,6 @@ class Table:
         self._turn_at = time.time()  # when the last event was stored: the turn began
         self._paused = 0.0  # seconds the server was down during the turn (see resume())
         self._held: dict[int, float] = {}  # seat: when the hand summary stops holding its clock
-        self.moves = 0  # the deals and actions in the log: a turn is (seat, moves)
         self._spectators = 0  # the spectators named "Spectator N" so far
         self.ended: str | None = None  # why the table ended before the game did
         self.idle_since = time.time()  # when its last connection went (or it began)
@@ -364,56 +364,49 @@ class Table:
         for event in events:
             self._apply(event)
 
-    def _apply(self, event: dict[str, Any]) -> None:
-        """Apply a stored event. A ``seat`` event leaves a seat to the computer or takes
-        it back; a person's action also says who took it: her own takes her seat back,
-        the turn clock's counts towards ``TIMEOUTS_AWAY``, Auto Play One's (``"auto"``)
-        towards neither. An event's ``at`` (when it was stored; none in older logs) starts
-        the next turn's clock; one that ends a hand holds each person's clock for
+    @property
+    def moves(self) -> int:
+        """The deals and moves in the log: a turn is (seat, moves)."""
+        return self.history.moves
+
+    def _apply(self, stored: dict[str, Any]) -> None:
+        """Apply a stored event (this worker's, another's, or the log's at start-up)."""
+        self._take(read_event(stored), stored)
+
+    def _take(self, event: Event, stored: dict[str, Any]) -> None:
+        """Apply ``event``, kept in the log as ``stored``. A seat event leaves a seat to
+        the computer or takes it back; a person's move also says who took it (see
+        :meth:`Seat.moved`). An event's ``at`` (when it was stored; none in older logs)
+        starts the next turn's clock; one that ends a hand holds each person's clock for
         ``summary_hold_seconds`` (until she closes the summary)."""
-        self._turn_at = event.get("at", time.time())
+        self._turn_at = time.time() if event.at is None else event.at
         self._paused = 0.0
-        if event["kind"] == "end":
-            self.ended = event["reason"]
-            self.events.append(event)
-            self.stop()
-            return
-        if event["kind"] == "seat":
-            seat = self.seats[event["seat"]]
-            seat.away, seat.left = event["away"], event["left"]
-            if not seat.away:
-                seat.timeouts = 0
-            self.events.append(event)
-            return
-        if event["kind"] == "deal":
-            self.seeds.append(event["seed"])
         playing = bool(self.game.hands) and self.game.hands[-1].result is None
-        apply_event(self.game, event, self._draws)
-        self.events.append(event)
-        self.moves += 1
-        if playing and self.game.hands[-1].result is not None and not self.game.over:
+        self.history.apply(event, stored)
+        if isinstance(event, End):
+            self.ended = event.reason
+            self.stop()
+        elif isinstance(event, SeatEvent):
+            self.seats[event.seat].left_to_computer(event.away, event.left)
+        elif playing and self.game.hands[-1].result is not None and not self.game.over:
             until = self._turn_at + self.settings.summary_hold_seconds
             self._held = {n: until for n, seat in enumerate(self.seats) if seat.kind == PERSON}
-        if event["kind"] in ("action", "give") and self.seats[event["seat"]].kind == PERSON:
-            seat, by = self.seats[event["seat"]], event.get("by")
-            if by is None:
-                seat.back()  # she acts: her seat is hers again
-            elif by == "clock":
-                seat.timeouts += 1
-                seat.away = seat.timeouts >= TIMEOUTS_AWAY
+        if isinstance(event, Act | Give):
+            self.seats[event.seat].moved(event.by)
 
-    async def _record(self, event: dict[str, Any], at: float | None = None) -> None:
+    async def _record(self, event: Event, at: float | None = None) -> None:
         """Commit ``event`` to the store, then apply it. A :class:`LogConflict` (another
         worker stored the number first) is raised once the events it missed are applied."""
-        event = {**event, "at": round(time.time(), 3)}
+        event = replace(event, at=round(time.time(), 3))
+        stored = event.to_json()
         try:
-            await self.store.append(self.table_id, len(self.events), event, at)
+            await self.store.append(self.table_id, len(self.events), stored, at)
         except LogConflict:
             before = self.game.hand_number
             if await self._catch_up():
                 await self._after(before)
             raise
-        self._apply(event)
+        self._take(event, stored)
 
     async def _catch_up(self) -> bool:
         """Apply the events other workers stored that this one has not (the lock held);
@@ -442,7 +435,7 @@ class Table:
         """Deal the waiting hand from a fresh secret seed (its owner only)."""
         while self.owned and self.game.phase is Phase.DEAL and self.ended is None:
             with contextlib.suppress(LogConflict):  # caught up: look again
-                await self._record({"kind": "deal", "seed": new_seed()})
+                await self._record(Deal(new_seed()))
 
     async def own(self) -> None:
         """This worker now does the table's once-only work: it reads what it missed,
@@ -519,7 +512,7 @@ class Table:
             if not self.running:
                 return
             try:
-                await self._record({"kind": "end", "reason": reason})
+                await self._record(End(reason))
             except LogConflict:  # another event came first: the next sweep looks again
                 return
         await self.broadcast()
@@ -935,7 +928,7 @@ class Table:
         """Store that seat ``number`` is left to the computer (``away``; ``left``: by her
         person) or is hers again, in the log, so that a restart and the other workers
         keep it; then the next turn and the state."""
-        event = {"kind": "seat", "seat": number, "away": away, "left": left}
+        event = SeatEvent(number, away, left)
         async with self.lock:
             for _ in range(CONFLICT_RETRIES):
                 try:
@@ -996,11 +989,7 @@ class Table:
             raise ClientError(f"this table has ended: {ENDED[self.ended]}")
         self._at = received
         before = self.game.hand_number
-        event: dict[str, Any] = (
-            {"kind": "give", "seat": seat, "cards": [card_text(c) for c in action]}
-            if isinstance(action, tuple) else {"kind": "action", "seat": seat,
-                                               "action": str(action)})
-        await self._record(event if by is None else {**event, "by": by}, received)
+        await self._record(move(seat, action, by), received)
         await self.deal_if_needed()
         await self._after(before)
 
