@@ -70,14 +70,13 @@ from ..record import dumps
 from ..rules import PRESETS
 from .cluster import Cluster
 from .compute import Computer
+from .messages import ClientError, Forbidden
 from .store import PostgresStore, Store, StoredTable, StoreWriter, open_store
 from .table import (
     COMPUTER,
     PERSON,
     Client,
-    ClientError,
     Costly,
-    Forbidden,
     Settings,
     Table,
     log,

@@ -65,15 +65,16 @@ from typing import Any
 from ..actions import END_GIVE, Action, parse_give
 from ..bots import BOTS, without_nil
 from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES, BlindNilPolicy
-from ..cards import Card, card_text, in_symbols
+from ..cards import Card, card_text
 from ..errors import IllegalAction, NotationError, SpadesError, quoted
 from ..game import Phase
-from ..observation import Observation, TrickView
+from ..observation import Observation
 from ..rules import PRESETS, rules_for
-from ..scoring import breakdown, contracts
+from . import messages
 from .compute import Computer, costly_plays, decide, explain
 from .events import Act, Deal, End, Event, Give, Replay, SeatEvent, move, read_event
-from .fair import commitment, new_seed
+from .fair import new_seed
+from .messages import ClientError, Forbidden, in_words
 from .settings import TURN_LIMIT, TURN_SECONDS, Settings
 from .store import LogConflict, StoreWriter
 
@@ -86,34 +87,6 @@ CHAT_LIMIT, CHAT_SHOWN = 200, 100  # characters of a chat message; lines a newco
 SPECTATOR = re.compile(r"Spectator (\d+)")  # a spectator's name until she gives one
 CONFLICT_RETRIES = 3  # an action tried again after another worker's event came first
 OWNER_POLL = 0.25  # seconds between looks at whether this worker now owns the table
-ENDED = {"idle": "nobody was at this table for a long time",
-         "unwatched": "nobody was watching this table of computer players"}
-
-
-class ClientError(SpadesError):
-    """A message the server refuses; its text goes back to the sender, nothing changes."""
-
-
-class Forbidden(ClientError):
-    """A seat asked for without its invite secret, or with a wrong one."""
-
-
-_SAID = {"nil": "bid nil", "blind nil": "bid blind nil", "no blind nil": "decline blind nil",
-         "keep": "keep the card", "discard": "discard the card"}  # the rest read as they are
-
-
-def in_words(error: IllegalAction, names: list[str], to_move: int | None) -> str:
-    """An action the engine refused, in the words of the person who tried it: whose turn
-    it is by name, cards with their suit symbols (``"You cannot play K♥ now: it is Bob's
-    turn."``), from the error's ``seat``, ``action`` and ``reason``."""
-    action = _SAID.get(str(error.action), in_symbols(str(error.action)))
-    if error.seat != to_move:
-        whose = "nobody's" if to_move is None else f"{names[to_move]}'s"
-        return f"You cannot {action} now: it is {whose} turn."
-    reason = in_symbols(error.reason)
-    reason = re.sub(r"^(must|does not) ", lambda m: "you must " if m[1] == "must"
-                    else "you do not ", reason)
-    return f"You cannot {action}: {reason}."
 
 
 @dataclass
@@ -523,38 +496,12 @@ class Table:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know now; a spectator (None) sees no hand."""
-        if seat is None:
-            return self.game.spectator_observation().to_json()
-        return self.game.observation(seat).to_json()
-
     def state(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat``."""
-        hands, commit = self.game.hands, None
-        if hands and hands[-1].result is None:  # the hand in play: its seed's hash only
-            commit = {"hand": len(hands), "sha256": commitment(self.seeds[len(hands) - 1])}
-        view = self.view(seat)
-        return {"type": "state", "seq": len(self.events), "view": view,
-                "seats": [s.public() for s in self.seats], "commit": commit,
-                "rematch": self.rematch_id, "at": self._at, "clock": self._clock_left(),
-                "last_trick": self.last_trick(view),
-                "ended": None if self.ended is None else ENDED[self.ended]}
-
-    def last_trick(self, view: dict[str, Any]) -> dict[str, Any] | None:
-        """The last trick completed, public to all: the last of ``view``'s tricks (an
-        observation's JSON), else the previous hand's thirteenth (in that hand's record,
-        which ``hand_over`` sent everyone). ``hand`` and ``number`` (1 to 13) tell tricks
-        apart."""
-        if view["tricks"]:
-            return {"hand": view["hand_number"], "number": len(view["tricks"]),
-                    **view["tricks"][-1]}
-        done = [log for log in self.game.hands if log.result is not None]
-        if not done:
-            return None
-        leader, cards, winner = done[-1].tricks[-1]
-        return {"hand": done[-1].number, "number": len(done[-1].tricks),
-                **TrickView(leader, tuple(cards), winner).to_json()}
+        return messages.state(self.game, seat, len(self.events), self.seeds,
+                              seats=[s.public() for s in self.seats], rematch=self.rematch_id,
+                              at=self._at, clock=self._clock_left(),
+                              ended=messages.ended(self.ended))
 
     def _clock_left(self) -> dict[str, Any] | None:
         """The turn clock: whose it is and the seconds left, of how many."""
@@ -564,42 +511,24 @@ class Table:
         left = max(0.0, self._deadline - now)
         return {"seat": self._clock_turn[0], "seconds": round(left, 1), "of": self.turn_seconds}
 
-    def _finished(self) -> list[int]:
-        return [log.number for log in self.game.hands if log.result is not None]
-
-    def _seed_of(self, number: int) -> dict[str, Any]:
-        """Finished hand ``number``'s seed and its SHA-256 (never for the hand in play)."""
-        seed = self.seeds[number - 1]
-        return {"hand": number, "seed": seed, "sha256": commitment(seed)}
-
     def reveal(self, number: int) -> dict[str, Any]:
-        """The ``hand_over`` message of finished hand ``number``: its seed, its record and
-        each side's hand in words (spades.scoring.breakdown)."""
-        log = self.game.hands[number - 1]
-        return {"type": "hand_over", "seq": len(self.events), **self._seed_of(number),
-                "record": self.game.record(self.names)["hands"][number - 1],
-                "breakdown": [[item.to_json() for item in side] for side in breakdown(
-                    contracts(log.seat_bids(self.rules.players), log.blind_nil), log.result,
-                    self.rules, self.names)]}
+        """The ``hand_over`` message of finished hand ``number``."""
+        return messages.hand_over(self.game, number, len(self.events), self.seeds, self.names)
 
     def welcome(self, seat: int | None, name: str = "") -> dict[str, Any]:
         """The ``welcome`` message for ``seat``; ``name`` is a spectator's in the chat."""
-        return {"type": "welcome", "table": self.table_id, "seat": seat,
-                "name": name if seat is None else self.seats[seat].name,
-                "variant": self.rules.variant, "players": self.rules.players,
-                "reveals": [self._seed_of(n) for n in self._finished()],
-                "turn_seconds": self.turn_seconds, "chat": self.chat[-CHAT_SHOWN:],
-                "may_chat": seat is not None or self.spectator_chat}
+        return messages.welcome(
+            self.game, self.table_id, seat, name if seat is None else self.seats[seat].name,
+            self.seeds, turn_seconds=self.turn_seconds, chat=self.chat[-CHAT_SHOWN:],
+            may_chat=seat is not None or self.spectator_chat)
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line for this table: public facts only."""
-        return {"table": self.table_id, "variant": self.rules.variant,
-                "rules": self.rules.to_dict(), "seats": [s.public() for s in self.seats],
-                "hand": self.game.hand_number, "scores": list(self.game.scores),
-                "over": self.game.over, "winner": self.game.winner, "listed": self.listed,
-                "ended": None if self.ended is None else ENDED[self.ended],
-                "spectators": sum(c.seat is None for c in self.clients)
-                + sum(spectators for _, spectators in self.elsewhere.values())}
+        spectators = sum(c.seat is None for c in self.clients) + sum(
+            spectators for _, spectators in self.elsewhere.values())
+        return messages.lobby_line(self.game, self.table_id, [s.public() for s in self.seats],
+                                   listed=self.listed, ended=messages.ended(self.ended),
+                                   spectators=spectators)
 
     # ------------------------------------------------------------ seats and clients
 
@@ -636,7 +565,7 @@ class Table:
             raise ClientError("'secret' must be the text of an invite link")
         async with self.lock:
             if self.ended is not None:
-                raise ClientError(f"this table has ended: {ENDED[self.ended]}")
+                raise messages.has_ended(self.ended)
             if self.game.over and secret is None:  # its link still moves a seat (a rematch)
                 raise ClientError("this game is over")
             if secret is not None and self.worker:  # set on another worker just now?
@@ -678,9 +607,7 @@ class Table:
     async def _replace(self, seat: int, replaced: list[Client]) -> None:
         """Tell the ``replaced`` clients that ``seat`` was taken elsewhere, and close them."""
         for client in replaced:
-            await client.send({"type": "replaced", "message":
-                               f"Seat {seat + 1} was taken with its invite link on another "
-                               "device or tab; this page no longer plays it."})
+            await client.send(messages.replaced(seat))
             await client.close(4001)
         if replaced:
             await self.tell_presence()
@@ -920,8 +847,8 @@ class Table:
         if not isinstance(away, bool):
             raise ClientError("'away' must be true (the computer plays for you) or false")
         if not self.running:
-            raise ClientError("the game is over" if self.ended is None
-                              else f"this table has ended: {ENDED[self.ended]}")
+            raise (ClientError("the game is over") if self.ended is None
+                   else messages.has_ended(self.ended))
         await self._seat_event(client.seat, away, away)
 
     async def _seat_event(self, number: int, away: bool, left: bool) -> None:
@@ -967,7 +894,7 @@ class Table:
             except LogConflict:
                 raise ClientError("someone wrote at the same moment: send it again") from None
             self.chat.append(line)
-        await self.broadcast({"type": "chat", "line": line})
+        await self.broadcast(messages.chat(line))
 
     async def chat_elsewhere(self, number: int, line: dict[str, Any]) -> None:
         """Chat line ``number`` written on another worker (its notice)."""
@@ -975,7 +902,7 @@ class Table:
             if number < len(self.chat):  # this worker's own
                 return
             self.chat.append(line)
-        await self.broadcast({"type": "chat", "line": line})
+        await self.broadcast(messages.chat(line))
 
     async def _accept(self, seat: int, action: Action | tuple[Card, ...], received: float,
                       by: str | None = None) -> None:
@@ -986,7 +913,7 @@ class Table:
         her page's Auto Play One took it (``"auto"``). Raises
         :class:`LogConflict` when another worker's event came first (then applied)."""
         if self.ended is not None:
-            raise ClientError(f"this table has ended: {ENDED[self.ended]}")
+            raise messages.has_ended(self.ended)
         self._at = received
         before = self.game.hand_number
         await self._record(move(seat, action, by), received)
@@ -1130,7 +1057,7 @@ class Table:
             raise ClientError("a hint is for your turn")
         with self.costly_requests.one(self.table_id, seat, client.address):
             action, reason = await self._explain(seat)
-        await client.send({"type": "hint", "action": action, "reason": reason})
+        await client.send(messages.hint(action, reason))
 
     async def _explain(self, seat: int) -> tuple[str, str]:
         """``hard``'s action for ``seat`` now and its reason; in an exchange its whole give
@@ -1157,7 +1084,7 @@ class Table:
         seat = client.seat
         if seat is None:
             raise ClientError("spectators have no plays to analyse")
-        finished = self._finished()
+        finished = messages.finished(self.game)
         if not isinstance(number, int) or isinstance(number, bool) or number not in finished:
             raise ClientError(f"'hand' must be the number of a finished hand, not {number!r}")
         with self.costly_requests.one(self.table_id, seat, client.address):

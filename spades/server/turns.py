@@ -1,0 +1,140 @@
+"""Whose turn it is at a table and how it is taken: by its person, on her clock, or by the
+computer (for a computer seat, or standing in for a person).
+
+The computer stands in for a person at her clock, while she is away, or in the seat she
+left to it; it then declares no nil nor blind nil for her, and leaves her own blind nil
+exchange to her: with two players it gives nothing, with four the table waits for her,
+with no clock, unless she left her seat to the computer (:func:`waits_for`).
+
+A decision in a blind nil exchange is a whole give, its steps decided one by one on a copy
+of the game (:func:`whole_decision`): the computer's move and the hint alike.
+
+:class:`TurnClock` keeps the times of the person's turn clock: the turn starts when its
+event was stored (a restarted server keeps it, less the time it was down), and from a
+hand's end her clock waits until she closes the hand's summary, or a while passes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import END_GIVE, Action
+from ..cards import Card
+from ..game import Game, Phase
+from ..observation import Observation
+from .seats import COMPUTER, PERSON, Seat
+
+Step = Callable[[Observation, int], Awaitable[Action]]
+
+
+async def whole_decision(game: Game, seat: int, step: Step) -> Action | tuple[Card, ...]:
+    """``seat``'s decision now, each of its steps from ``step`` (given the seat's view and
+    how many cards it chose so far): an action, or in a blind nil exchange the cards of
+    its whole give, decided step by step on a copy of ``game``."""
+    if game.phase is not Phase.EXCHANGE:
+        return await step(game.observation(seat), 0)
+    game, cards = game.copy(), list[Card]()
+    while game.phase is Phase.EXCHANGE and game.to_move == seat:
+        action = await step(game.observation(seat), len(cards))
+        game.apply(action)
+        if action == END_GIVE:
+            break
+        cards.append(action.card)
+    return tuple(cards)
+
+
+def stands_in(seat: Seat) -> bool:
+    """Whether the computer deciding for ``seat`` stands in for its person (at her clock,
+    while she is away, or in the seat she left to it): it then declares no nil nor blind
+    nil for her."""
+    return seat.kind == PERSON
+
+
+def own_exchange(game: Game, number: int) -> bool:
+    """Whether seat ``number`` is to give the cards of its own blind nil exchange."""
+    return (game.phase is Phase.EXCHANGE and game.to_move == number
+            and number in game.hands[-1].blind_nil)
+
+
+def gives_nothing(game: Game, seat: Seat, number: int) -> bool:
+    """Whether the computer, standing in for seat ``number``'s person in her own exchange,
+    gives nothing (where the rules allow it: two players)."""
+    return stands_in(seat) and own_exchange(game, number) and 0 in game.rules.give_sizes
+
+
+def waits_for(game: Game, seat: Seat, number: int) -> bool:
+    """Whether the table waits for seat ``number``'s person, with no clock and no computer
+    standing in: in her own blind nil exchange when it may not give nothing (four
+    players), since which cards she gives is hers alone to choose, unless she left her
+    seat to the computer."""
+    return (stands_in(seat) and not seat.left and own_exchange(game, number)
+            and 0 not in game.rules.give_sizes)
+
+
+def automatic(game: Game, seat: Seat, number: int) -> bool:
+    """Whether the computer takes seat ``number``'s decision now without waiting."""
+    return seat.kind == COMPUTER or (seat.away and not waits_for(game, seat, number))
+
+
+@dataclass
+class TurnClock:
+    """The times of the turn clock of the person to move (its task is the table's).
+
+    ``turn_at`` is when the last event was stored (``time.time()``), ``paused`` the
+    seconds the server was down since, ``held`` each seat's time when its hand summary
+    stops holding its clock; ``turn`` the (seat, moves) it runs for, from ``starts`` to
+    ``deadline`` (the event loop's time)."""
+
+    turn_at: float = field(default_factory=time.time)
+    paused: float = 0.0
+    held: dict[int, float] = field(default_factory=dict)
+    turn: tuple[int, int] | None = None
+    starts: float = 0.0
+    deadline: float = 0.0
+
+    def stored(self, at: float | None) -> None:
+        """An event was stored at ``at`` (None in older logs: now): the next turn begins."""
+        self.turn_at = time.time() if at is None else at
+        self.paused = 0.0
+
+    def hold(self, seats: Iterable[int], seconds: float) -> None:
+        """A hand ended: hold the clocks of ``seats`` for ``seconds`` from its last event."""
+        self.held = {number: self.turn_at + seconds for number in seats}
+
+    def resume(self, stopped: float, now: float) -> None:
+        """The server, down since ``stopped``, runs again at ``now``: the turn under way
+        keeps the time its person had left."""
+        self.paused = max(0.0, now - max(stopped, self.turn_at))
+
+    def start(self, turn: tuple[int, int], seconds: float, now: float, loop_now: float) -> None:
+        """Run the clock of ``seconds`` for ``turn``, from the turn's stored start (less
+        the time the server was down), or from when her hand summary stops holding it;
+        ``now`` is ``time.time()``, ``loop_now`` the event loop's time."""
+        start = max(self.turn_at, self.held.get(turn[0], 0.0)) + self.paused
+        spent = min(max(0.0, now - start), seconds)
+        self.turn = turn
+        self.starts = loop_now + max(0.0, start - now)
+        self.deadline = self.starts + seconds - spent
+
+    def left(self, seconds: float, loop_now: float) -> dict[str, Any] | None:
+        """Whose clock it is and the seconds left, of how many (None while a hand summary
+        holds it or when none runs)."""
+        if self.turn is None or loop_now < self.starts:
+            return None
+        return {"seat": self.turn[0], "seconds": round(max(0.0, self.deadline - loop_now), 1),
+                "of": seconds}
+
+    def summary_closed(self, seat: int, now: float) -> bool:
+        """Seat ``seat``'s person closed the hand's summary at ``now``: her clock, if held,
+        runs from now. Whether it is her turn's clock, which then starts again."""
+        now -= self.paused  # in the time of the turn's stored start
+        if self.held.get(seat, 0.0) <= now:
+            return False  # nothing held any more
+        self.held[seat] = now
+        if self.turn is not None and self.turn[0] == seat:
+            self.turn = None
+            return True
+        return False

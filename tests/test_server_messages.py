@@ -1,0 +1,104 @@
+"""The messages a table sends, without a server: refusals worded from the engine's
+fields, each seat's state with its own hand only, the last trick and the hand's seed."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from spades import Game, Phase, rules_for
+from spades.actions import Action
+from spades.cards import card_text, in_symbols
+from spades.errors import IllegalAction
+from spades.server import messages
+from spades.server.fair import commitment, deck_from_seed
+from tests.helpers import visible
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
+
+
+def refusal(game: Game, action: str, seat: int) -> str:
+    with pytest.raises(IllegalAction) as refused:
+        game.verify(Action.parse(action), seat)
+    return messages.in_words(refused.value, NAMES, game.to_move)
+
+
+def test_a_refusal_names_whose_turn_it_is_and_says_why_to_the_person_who_tried() -> None:
+    game = Game(rules_for("partnership"), decks=[list(range(52))])
+    mover = game.to_move
+    assert mover is not None
+    other = (mover + 1) % 4
+    assert refusal(game, "bid 4", other) == f"You cannot bid 4 now: it is {NAMES[mover]}'s turn."
+    assert refusal(game, "bid 4", mover) == (
+        "You cannot bid 4: expected 'blind nil' or 'no blind nil'.")
+    while game.phase is not Phase.PLAY:
+        game.apply("no blind nil" if game.phase is Phase.BLIND_NIL else "bid 3")
+    leader = game.to_move
+    assert leader is not None
+    held = game.hand_of(leader)
+    missing = next(c for c in range(52) if c not in held)
+    said = in_symbols(card_text(missing))
+    assert refusal(game, f"play {card_text(missing)}", leader) == (
+        f"You cannot play {said}: you do not hold {said}.")
+    spade = next(c for c in held if card_text(c).endswith("S"))
+    assert refusal(game, f"play {card_text(spade)}", leader).endswith(
+        ": spades are not broken.")
+
+
+def test_a_refusal_is_worded_from_the_errors_fields_not_its_message() -> None:
+    error = IllegalAction(0, Action.parse("nil"), "bidding", "must follow hearts")
+    error.args = ("a message that says something else",)
+    assert messages.in_words(error, NAMES, 0) == "You cannot bid nil: you must follow hearts."
+    assert messages.in_words(error, NAMES, None) == "You cannot bid nil now: it is nobody's turn."
+
+
+def a_hand_under_way(seed: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(rules_for("partnership"), decks=[deck_from_seed(f"{seed:064x}")])
+    while game.phase is not Phase.PLAY or len(game.hands[-1].tricks) < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3, None])
+def test_a_state_carries_no_card_its_seat_may_not_know(seat: int | None) -> None:
+    game = a_hand_under_way(5)
+    seed = f"{5:064x}"
+    state = messages.state(game, seat, 40, [seed], seats=[], rematch=None, at=None,
+                           clock=None, ended=None)
+    shown = set(CARD.findall(json.dumps(state)))
+    known = set() if seat is None else visible(game, seat)
+    played = {c for _, cards, _ in game.hands[-1].tricks for c in cards}
+    assert shown <= {card_text(c) for c in known | played}
+    assert seed not in json.dumps(state)  # the hand in play: its seed's hash only
+    assert state["commit"] == {"hand": 1, "sha256": commitment(seed)}
+
+
+def test_the_last_trick_is_the_last_completed_and_then_the_previous_hands_thirteenth() -> None:
+    game = a_hand_under_way(6)
+    done = [cards for _, cards, winner in game.hands[-1].tricks if winner is not None]
+    last = messages.last_trick(game, messages.view(game, None))
+    assert last is not None and (last["hand"], last["number"]) == (1, len(done))
+    assert last["cards"] == [card_text(c) for c in done[-1]]
+    rng = random.Random(6)
+    while game.phase is Phase.PLAY:
+        game.apply(rng.choice(game.legal_actions()))
+    game.deal(deck_from_seed("7" * 64))
+    last = messages.last_trick(game, messages.view(game, 0))
+    assert last is not None and (last["hand"], last["number"]) == (1, 13)
+
+
+def test_a_finished_hands_message_reveals_its_seed() -> None:
+    game = a_hand_under_way(8)
+    rng = random.Random(8)
+    while game.phase is Phase.PLAY:
+        game.apply(rng.choice(game.legal_actions()))
+    seed = f"{8:064x}"
+    over = messages.hand_over(game, 1, 60, [seed], NAMES)
+    assert (over["seed"], over["sha256"]) == (seed, commitment(seed))
+    assert messages.finished(game) == [1]
+    assert len(over["breakdown"]) == 2
