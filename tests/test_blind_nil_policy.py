@@ -13,7 +13,8 @@ from spades import Game, Observation, SpadesError, rules_for
 from spades.bots import BOTS, make_bot
 from spades.bots.policy import AT_A_PERSONS_TABLE, BlindNilPolicy
 from spades.server.app import create_app
-from spades.server.table import Settings, table_config
+from spades.server.config import table_config
+from spades.server.settings import Settings
 from spades.tui.prefs import Preferences, load_preferences, save_preferences
 from spades.tui.session import HUMAN, PlaySession
 

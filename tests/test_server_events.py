@@ -12,6 +12,7 @@ from spades import Game, Phase, card_text, rules_for
 from spades.actions import Action
 from spades.chance import Chance
 from spades.server.compute import Computer
+from spades.server.config import table_config
 from spades.server.events import (
     Act,
     Deal,
@@ -25,7 +26,7 @@ from spades.server.events import (
     replay,
 )
 from spades.server.settings import Settings
-from spades.server.table import Table, table_config
+from spades.server.table import Table
 
 QUICK = {"target": 100, "lose_threshold": -100}
 

@@ -21,8 +21,9 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from spades.server.compute import BACKGROUND_NICE, Computer
+from spades.server.config import table_config
+from spades.server.messages import ClientError
 from spades.server.store import SQLiteStore
-from spades.server.table import ClientError, table_config
 from tests.test_server import QUICK, create, drive, join, new_client
 
 

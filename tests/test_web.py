@@ -38,7 +38,7 @@ from spades import Game
 from spades.bots.policy import CHOICES
 from spades.cards import card_text
 from spades.server.app import create_app
-from spades.server.table import Settings
+from spades.server.settings import Settings
 from tests.test_server import CARD
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -70,18 +70,12 @@ from ..record import dumps
 from ..rules import PRESETS
 from .cluster import Cluster
 from .compute import Computer
+from .config import table_config
 from .messages import ClientError, Forbidden
+from .seats import COMPUTER, PERSON
+from .settings import Settings
 from .store import PostgresStore, Store, StoredTable, StoreWriter, open_store
-from .table import (
-    COMPUTER,
-    PERSON,
-    Client,
-    Costly,
-    Settings,
-    Table,
-    log,
-    table_config,
-)
+from .table import Client, Costly, Table, log
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 8192

@@ -19,8 +19,8 @@ from platformdirs import user_data_dir
 from starlette.applications import Starlette
 
 from .app import create_app
+from .settings import Settings
 from .store import open_store
-from .table import Settings
 
 OPTIONS = "SPADES_SERVE"  # the workers' options, set by serve()
 

@@ -50,172 +50,47 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import json
 import logging
 import random
 import re
-import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..actions import END_GIVE, Action, parse_give
-from ..bots import BOTS, without_nil
-from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES, BlindNilPolicy
+from ..bots import without_nil
+from ..bots.policy import AT_A_PERSONS_TABLE, BlindNilPolicy
 from ..cards import Card, card_text
-from ..errors import IllegalAction, NotationError, SpadesError, quoted
+from ..errors import IllegalAction, NotationError
 from ..game import Phase
 from ..observation import Observation
-from ..rules import PRESETS, rules_for
+from ..rules import rules_for
 from . import messages
 from .compute import Computer, costly_plays, decide, explain
 from .events import Act, Deal, End, Event, Give, Replay, SeatEvent, move, read_event
 from .fair import new_seed
-from .messages import ClientError, Forbidden, in_words
-from .settings import TURN_LIMIT, TURN_SECONDS, Settings
+from .messages import ClientError, in_words
+from .seats import (
+    COMPUTER,
+    PERSON,
+    Seat,
+    check_claim,
+    clean_name,
+    new_secret,
+    new_token,
+    person_seat,
+    seat_for,
+)
+from .settings import TURN_SECONDS, Settings
 from .store import LogConflict, StoreWriter
 
 log = logging.getLogger("spades.server")
-PERSON, COMPUTER = "person", "computer"
-NAME_LIMIT = 24
-SCORE_LIMIT = 2000  # a table's target and losing threshold, either sign
-TIMEOUTS_AWAY = 3  # decisions in a row the computer took for a person before she is away
 CHAT_LIMIT, CHAT_SHOWN = 200, 100  # characters of a chat message; lines a newcomer gets
 SPECTATOR = re.compile(r"Spectator (\d+)")  # a spectator's name until she gives one
 CONFLICT_RETRIES = 3  # an action tried again after another worker's event came first
 OWNER_POLL = 0.25  # seconds between looks at whether this worker now owns the table
-
-
-@dataclass
-class Seat:
-    """A seat: a person (claimed by a token) or a computer level; ``level`` also plays
-    for a person who is away: gone, out of time ``TIMEOUTS_AWAY`` times in a row
-    (``timeouts``), or who ``left`` her seat to it (until she takes it back)."""
-
-    kind: str
-    level: str
-    name: str
-    token_hash: str | None = None
-    secret_hash: str | None = None  # None: a seat of a table stored before invite secrets
-    connections: int = 0  # to this worker
-    elsewhere: int = 0  # to the other workers on the database
-    away: bool = False
-    left: bool = False
-    timeouts: int = 0
-
-    def public(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "name": self.name,
-                "claimed": self.token_hash is not None or self.kind == COMPUTER,
-                "connected": self.present, "away": self.away, "left": self.left,
-                "timeouts": self.timeouts}
-
-    @property
-    def present(self) -> bool:
-        """Whether her person is connected to any worker."""
-        return self.connections + self.elsewhere > 0
-
-    def back(self) -> None:
-        """Her person plays the seat again."""
-        self.away = self.left = False
-        self.timeouts = 0
-
-    def left_to_computer(self, away: bool, left: bool) -> None:
-        """The seat is left to the computer (``away``; ``left``: by her person), or hers
-        again."""
-        self.away, self.left = away, left
-        if not away:
-            self.timeouts = 0
-
-    def moved(self, by: str | None) -> None:
-        """A person seat's move was taken: by her (her seat is hers again), or for her by
-        the clock (counted towards ``TIMEOUTS_AWAY``), the computer or her page's Auto
-        Play One (counted towards neither)."""
-        if self.kind != PERSON:
-            return
-        if by is None:
-            self.back()
-        elif by == "clock":
-            self.timeouts += 1
-            self.away = self.timeouts >= TIMEOUTS_AWAY
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a seat token or an invite secret."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def clean_name(name: Any, default: str) -> str:
-    """A display name: printable, at most NAME_LIMIT characters."""
-    if not isinstance(name, str):
-        return default
-    text = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_LIMIT]
-    return text or default
-
-
-def table_config(body: Any, turn_seconds: float = TURN_SECONDS) -> dict[str, Any]:
-    """A new table's stored configuration from a create request (``turn_seconds`` unless
-    it sets a turn time); raises ClientError."""
-    if not isinstance(body, dict):
-        raise ClientError("the request must be a JSON object")
-    variant = body.get("variant", "two-player-300")
-    if not isinstance(variant, str) or variant not in PRESETS:
-        raise ClientError(f"unknown variant {quoted(variant)}; valid: {', '.join(PRESETS)}")
-    house = body.get("rules", {})
-    if not isinstance(house, dict):
-        raise ClientError("'rules' must be an object of house rules")
-    try:
-        rules = rules_for(variant, **house)
-    except SpadesError as error:
-        raise ClientError(str(error)) from None
-    for option in ("target", "lose_threshold"):
-        value = getattr(rules, option)
-        if value is not None and abs(value) > SCORE_LIMIT:
-            raise ClientError(f"{option} must be between -{SCORE_LIMIT:,} and {SCORE_LIMIT:,}, "
-                              f"not {value:,}")
-    listed = body.get("listed", False)
-    if not isinstance(listed, bool):
-        raise ClientError("'listed' must be true (anyone may join from the lobby) or false")
-    spectator_chat = body.get("spectator_chat", False)
-    if not isinstance(spectator_chat, bool):
-        raise ClientError("'spectator_chat' must be true (spectators may chat) or false")
-    turn = body.get("turn_seconds", turn_seconds)
-    if (not isinstance(turn, int | float) or isinstance(turn, bool)
-            or not 0 <= turn <= TURN_LIMIT):
-        raise ClientError(f"'turn_seconds' must be seconds from 0 (no limit) to {TURN_LIMIT}, "
-                          f"not {quoted(turn)}")
-    seats = body.get("seats")
-    if seats is None:
-        seats = [{"kind": PERSON}] + [{"kind": COMPUTER}] * (rules.players - 1)
-    if not isinstance(seats, list) or len(seats) != rules.players:
-        raise ClientError(f"'seats' must list {rules.players} seats")
-    config_seats = []
-    for number, seat in enumerate(seats):
-        if not isinstance(seat, dict) or seat.get("kind") not in (PERSON, COMPUTER):
-            raise ClientError(f"seat {number} must be {{'kind': 'person' or 'computer'}}")
-        level = seat.get("level", "medium")
-        if not isinstance(level, str) or level not in BOTS:
-            raise ClientError(f"unknown level {quoted(level)}; valid: {', '.join(BOTS)}")
-        default = (f"Seat {number + 1}" if seat["kind"] == PERSON else
-                   computer_name(rules.players, number))
-        config_seats.append({"kind": seat["kind"], "level": level,
-                             "name": clean_name(seat.get("name"), default)})
-    policy = body.get("computer_blind_nil", str(AT_A_PERSONS_TABLE))
-    policies = [value for _, value in CHOICES]
-    if policy not in policies:
-        raise ClientError(f"'computer_blind_nil' must be one of {', '.join(policies)} (when the "
-                          f"computer players may declare blind nil), not {quoted(policy)}")
-    return {"variant": variant, "rules": house, "seats": config_seats, "listed": listed,
-            "computer_blind_nil": policy, "turn_seconds": turn,
-            "spectator_chat": spectator_chat, "bot_seed": secrets.token_hex(16)}
-
-
-def computer_name(players: int, seat: int) -> str:
-    """A computer seat's name: "Computer" with two players, its place at a table of four
-    (seat 0 is South, then clockwise), so that partners and opponents read apart."""
-    return "Computer" if players == 2 else ("South", "West", "North", "East")[seat]
 
 
 class Bucket:
@@ -533,19 +408,14 @@ class Table:
     # ------------------------------------------------------------ seats and clients
 
     def seat_for(self, token: str) -> int | None:
-        digest = hash_token(token)
-        for number, seat in enumerate(self.seats):
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                return number
-        return None
+        return seat_for(self.seats, token)
 
     async def invite_secrets(self) -> dict[int, str]:
         """A new invite secret for each person seat (returned once, stored hashed)."""
         made = {}
         for number, seat in enumerate(self.seats):
             if seat.kind == PERSON:
-                made[number] = secrets.token_urlsafe(16)
-                seat.secret_hash = hash_token(made[number])
+                made[number], seat.secret_hash = new_secret()
                 await self.store.set_secret(self.table_id, number, seat.secret_hash)
         return made
 
@@ -556,11 +426,7 @@ class Table:
         told so; without it, only a free seat of a listed table (or a ``trusted`` claim:
         a rematch). Returns the token and, when the seat was taken without its secret,
         the new secret that now takes it back."""
-        if not 0 <= seat < len(self.seats):
-            raise ClientError(f"no seat {seat}: seats are 0..{len(self.seats) - 1}")
-        target = self.seats[seat]
-        if target.kind != PERSON:
-            raise ClientError(f"seat {seat + 1} is a computer player")
+        target = person_seat(self.seats, seat)
         if secret is not None and not isinstance(secret, str):
             raise ClientError("'secret' must be the text of an invite link")
         async with self.lock:
@@ -572,26 +438,17 @@ class Table:
                 stored = await self.store.load_table(self.table_id)
                 if stored is not None and seat in stored.secrets:
                     target.secret_hash = stored.secrets[seat]
-            if secret is not None:
-                if target.secret_hash is None or not hmac.compare_digest(
-                        target.secret_hash, hash_token(secret)):
-                    raise Forbidden(f"this invite link is not the one of seat {seat + 1}: "
-                                    "ask the table's creator for yours")
-            elif target.token_hash is not None:
-                raise ClientError(f"seat {seat + 1} is taken")
-            elif not (self.listed or trusted):
-                raise Forbidden(f"seat {seat + 1} is private: it takes the invite link")
-            new_secret = None
+            check_claim(target, seat, secret, self.listed or trusted)
+            made = None
             if secret is None:  # whoever had this seat's link no longer takes it
-                new_secret = secrets.token_urlsafe(16)
-                target.secret_hash = hash_token(new_secret)
+                made, target.secret_hash = new_secret()
                 await self.store.set_secret(self.table_id, seat, target.secret_hash)
-            token = secrets.token_urlsafe(24)
+            token, token_hash = new_token()
             name = clean_name(name, target.name)
-            await self.store.claim_seat(self.table_id, seat, name, hash_token(token))
-            replaced = self._claimed(seat, name, hash_token(token))
+            await self.store.claim_seat(self.table_id, seat, name, token_hash)
+            replaced = self._claimed(seat, name, token_hash)
         await self._replace(seat, replaced)
-        return token, new_secret
+        return token, made
 
     def _claimed(self, seat: int, name: str, token_hash: str) -> list[Client]:
         """Bind ``seat`` to a new claim; its clients on this worker, counted out."""
@@ -674,14 +531,11 @@ class Table:
 
     def _arrived(self, number: int) -> None:
         """Her person is connected: no away timer, and her seat is hers again unless she
-        left it to the computer or ran out of time ``TIMEOUTS_AWAY`` times (then her next
-        action takes it back)."""
+        left it (:meth:`Seat.arrived`)."""
         task = self._away.pop(number, None)
         if task is not None:
             task.cancel()
-        seat = self.seats[number]
-        if not seat.left and seat.timeouts < TIMEOUTS_AWAY:  # away while gone, no more
-            seat.away = False
+        self.seats[number].arrived()
 
     async def tell_presence(self) -> None:
         """Tell the other workers how many of this worker's clients sit at each seat and
