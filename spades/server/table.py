@@ -59,7 +59,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..actions import END_GIVE, Action, parse_give
+from ..actions import Action, parse_give
 from ..bots import without_nil
 from ..bots.policy import AT_A_PERSONS_TABLE, BlindNilPolicy
 from ..cards import Card, card_text
@@ -85,6 +85,7 @@ from .seats import (
 )
 from .settings import TURN_SECONDS, Settings
 from .store import LogConflict, StoreWriter
+from .turns import TurnClock, automatic, gives_nothing, stands_in, waits_for, whole_decision
 
 log = logging.getLogger("spades.server")
 CHAT_LIMIT, CHAT_SHOWN = 200, 100  # characters of a chat message; lines a newcomer gets
@@ -191,12 +192,7 @@ class Table:
         self._at: float | None = None  # when the last action came
         self._away: dict[int, asyncio.Task[None]] = {}
         self._clock: asyncio.Task[None] | None = None  # the turn time of the person to move
-        self._clock_turn: tuple[int, int] | None = None  # (seat, seq) it runs for
-        self._deadline = 0.0  # when it runs out (the event loop's time)
-        self._clock_from = 0.0  # when it starts to run (later while a summary holds it)
-        self._turn_at = time.time()  # when the last event was stored: the turn began
-        self._paused = 0.0  # seconds the server was down during the turn (see resume())
-        self._held: dict[int, float] = {}  # seat: when the hand summary stops holding its clock
+        self.clock = TurnClock()  # its times
         self._spectators = 0  # the spectators named "Spectator N" so far
         self.ended: str | None = None  # why the table ended before the game did
         self.idle_since = time.time()  # when its last connection went (or it began)
@@ -227,8 +223,7 @@ class Table:
         :meth:`Seat.moved`). An event's ``at`` (when it was stored; none in older logs)
         starts the next turn's clock; one that ends a hand holds each person's clock for
         ``summary_hold_seconds`` (until she closes the summary)."""
-        self._turn_at = time.time() if event.at is None else event.at
-        self._paused = 0.0
+        self.clock.stored(event.at)
         playing = bool(self.game.hands) and self.game.hands[-1].result is None
         self.history.apply(event, stored)
         if isinstance(event, End):
@@ -237,8 +232,8 @@ class Table:
         elif isinstance(event, SeatEvent):
             self.seats[event.seat].left_to_computer(event.away, event.left)
         elif playing and self.game.hands[-1].result is not None and not self.game.over:
-            until = self._turn_at + self.settings.summary_hold_seconds
-            self._held = {n: until for n, seat in enumerate(self.seats) if seat.kind == PERSON}
+            self.clock.hold([n for n, seat in enumerate(self.seats) if seat.kind == PERSON],
+                            self.settings.summary_hold_seconds)
         if isinstance(event, Act | Give):
             self.seats[event.seat].moved(event.by)
 
@@ -291,7 +286,7 @@ class Table:
         async with self.lock:
             self.owned = True
             if self._clock is None:  # a clock that ran out while another owned it: again
-                self._clock_turn = None
+                self.clock.turn = None
             before = self.game.hand_number
             await self._catch_up()
             await self.deal_if_needed()
@@ -380,11 +375,9 @@ class Table:
 
     def _clock_left(self) -> dict[str, Any] | None:
         """The turn clock: whose it is and the seconds left, of how many."""
-        now = asyncio.get_running_loop().time()
-        if self._clock is None or self._clock_turn is None or now < self._clock_from:
-            return None  # no clock, or one her hand summary holds
-        left = max(0.0, self._deadline - now)
-        return {"seat": self._clock_turn[0], "seconds": round(left, 1), "of": self.turn_seconds}
+        if self._clock is None:
+            return None
+        return self.clock.left(self.turn_seconds, asyncio.get_running_loop().time())
 
     def reveal(self, number: int) -> dict[str, Any]:
         """The ``hand_over`` message of finished hand ``number``."""
@@ -610,28 +603,9 @@ class Table:
         return BlindNilPolicy.parse(self.config.get(
             "computer_blind_nil", self.config.get("partner_blind_nil", AT_A_PERSONS_TABLE)))
 
-    def _stands_in(self, seat: int) -> bool:
-        """Whether the computer deciding for ``seat`` stands in for its person: at her
-        clock, while she is away, or in the seat she left to it. It then declares no nil
-        nor blind nil for her (:meth:`_decide`)."""
-        return self.seats[seat].kind == PERSON
-
-    def _own_exchange(self, seat: int) -> bool:
-        """Whether ``seat`` is to give the cards of its own blind nil exchange."""
-        return (self.game.phase is Phase.EXCHANGE and self.game.to_move == seat
-                and seat in self.game.hands[-1].blind_nil)
-
-    def _waits_for(self, seat: int) -> bool:
-        """Whether the table waits for ``seat``'s person, with no clock and no computer
-        standing in: in her own blind nil exchange when it may not give nothing (four
-        players), since which cards she gives is hers alone to choose."""
-        return (self._stands_in(seat) and not self.seats[seat].left
-                and self._own_exchange(seat) and 0 not in self.rules.give_sizes)
-
     def _automatic(self, seat: int) -> bool:
         """Whether the computer takes ``seat``'s decision now without waiting."""
-        s = self.seats[seat]
-        return s.kind == COMPUTER or (s.away and not self._waits_for(seat))
+        return automatic(self.game, self.seats[seat], seat)
 
     async def act(self, seat: int | None, text: Any, auto: Any = False) -> None:
         """A client's action: verified by the engine, stored, broadcast. An ``auto`` one
@@ -680,19 +654,14 @@ class Table:
 
     async def summary_closed_by(self, seat: int) -> None:
         """Seat ``seat``'s hand summary is closed (here or on another worker)."""
-        now = time.time() - self._paused  # in the time of the turn's stored start
-        if self._held.get(seat, 0.0) <= now:
-            return  # nothing held any more
-        self._held[seat] = now  # her clock runs from now
-        if self._clock_turn is not None and self._clock_turn[0] == seat:
-            self._clock_turn = None  # her clock again, from now
+        if self.clock.summary_closed(seat, time.time()):  # her clock again, from now
             self.schedule()
             await self.broadcast()
 
     def resume(self, stopped: float) -> None:
         """The server, down since ``stopped`` (``time.time()``), starts again: the turn
         under way when it stopped keeps the time its person had left."""
-        self._paused = max(0.0, time.time() - max(stopped, self._turn_at))
+        self.clock.resume(stopped, time.time())
 
     async def leave(self, client: Client, away: Any) -> None:
         """A person leaves her seat to its computer level (``away`` true) or takes it back."""
@@ -801,23 +770,21 @@ class Table:
     def schedule(self) -> None:
         """Start the computer's turn if a computer (or an away person) is to move, else
         the clock of the person to move (if the table has a turn time; none during her
-        own exchange when the table waits for her, see :meth:`_waits_for`). Her clock
+        own exchange when the table waits for her, see :func:`.turns.waits_for`). Her clock
         runs from the turn's stored start, less the time the server was down, or from
         when her hand summary stops holding it."""
         seat = self.game.to_move
         person = seat is not None and not self._automatic(seat) and self.running
-        clocked = person and self.turn_seconds and not self._waits_for(seat)
+        clocked = person and self.turn_seconds and not waits_for(self.game, self.seats[seat],
+                                                                   seat)
         turn = (seat, self.moves) if clocked else None
-        if turn != self._clock_turn:
+        if turn != self.clock.turn:
             if self._clock is not None:
                 self._clock.cancel()
-            self._clock_turn, self._clock = turn, None
+            self.clock.turn, self._clock = None, None
             if turn is not None:  # from the stored start: a restart keeps the deadline
-                now, loop_now = time.time(), asyncio.get_running_loop().time()
-                start = max(self._turn_at, self._held.get(turn[0], 0.0)) + self._paused
-                spent = min(max(0.0, now - start), self.turn_seconds)
-                self._clock_from = loop_now + max(0.0, start - now)
-                self._deadline = self._clock_from + self.turn_seconds - spent
+                self.clock.start(turn, self.turn_seconds, time.time(),
+                                 asyncio.get_running_loop().time())
                 self._clock = asyncio.create_task(self._time_out(*turn))
         if seat is None or person or self.ended is not None or not self.owned:
             return
@@ -826,25 +793,15 @@ class Table:
 
     async def _decide(self, seat: int) -> Action | tuple[Card, ...]:
         """What ``seat``'s level does now, worked out in a worker: an action, or in an
-        exchange the cards of its whole give (its steps decided one by one on a copy).
-        Standing in for a person (:meth:`_stands_in`) it declares no nil nor blind nil,
-        and in her own exchange gives nothing where that is allowed (two players); with
-        four the table waits for her, unless she left her seat to the computer."""
-        stand_in = self._stands_in(seat)
-        if self.game.phase is not Phase.EXCHANGE:
-            view = self.game.observation(seat)
-            return await self._decide_step(seat, without_nil(view) if stand_in else view, "")
-        if stand_in and self._own_exchange(seat) and 0 in self.rules.give_sizes:
+        exchange the cards of its whole give. Standing in for a person
+        (:func:`.turns.stands_in`) it declares no nil nor blind nil, and in her own
+        exchange gives nothing where that is allowed (two players); with four the table
+        waits for her, unless she left her seat to the computer."""
+        if gives_nothing(self.game, self.seats[seat], seat):
             return ()
-        game, cards = self.game.copy(), list[Card]()
-        while game.phase is Phase.EXCHANGE and game.to_move == seat:
-            step = await self._decide_step(seat, game.observation(seat),
-                                           f"/{len(cards)}" if cards else "")
-            game.apply(step)
-            if step == END_GIVE:
-                break
-            cards.append(step.card)
-        return tuple(cards)
+        stand_in = stands_in(self.seats[seat])
+        return await whole_decision(self.game, seat, lambda view, chosen: self._decide_step(
+            seat, without_nil(view) if stand_in else view, f"/{chosen}" if chosen else ""))
 
     async def _decide_step(self, seat: int, view: Observation, salt: str) -> Action:
         """The action of ``seat``'s level in the position of ``view``, worked out in a
@@ -887,10 +844,10 @@ class Table:
         (never a nil: :meth:`_decide`); the ``TIMEOUTS_AWAY``-th in a row marks her away
         (her level plays on). A clock held by her hand summary starts first, told to all."""
         loop = asyncio.get_running_loop()
-        if self._clock_from > loop.time():
-            await asyncio.sleep(self._clock_from - loop.time())
+        if self.clock.starts > loop.time():
+            await asyncio.sleep(self.clock.starts - loop.time())
             await self.broadcast()
-        await asyncio.sleep(self._deadline - loop.time())
+        await asyncio.sleep(self.clock.deadline - loop.time())
         while not self.owned:  # every worker shows the clock; its owner decides
             await asyncio.sleep(OWNER_POLL)
         self._clock = None  # from here on, her move or the next turn does not cancel this
@@ -915,22 +872,21 @@ class Table:
 
     async def _explain(self, seat: int) -> tuple[str, str]:
         """``hard``'s action for ``seat`` now and its reason; in an exchange its whole give
-        (``give 2C QH KD``, as a client sends it; its steps decided one by one on a copy,
-        the reason its first step's), not only the first card."""
-        seed = f"{self.config['bot_seed']}/hint/{len(self.events)}"
-        if self.game.phase is not Phase.EXCHANGE:
-            action, reason = await self.computer.run(explain, seed, self.game.observation(seat))
-            return str(action), reason
-        game, cards, reasons = self.game.copy(), list[Card](), list[str]()
-        while game.phase is Phase.EXCHANGE and game.to_move == seat:
-            step, why = await self.computer.run(explain, f"{seed}/{len(cards)}",
-                                                game.observation(seat))
-            reasons.append(why)
-            game.apply(step)
-            if step == END_GIVE:
-                break
-            cards.append(step.card)
-        return " ".join(["give", *(card_text(c) for c in cards)]), reasons[0]
+        (``give 2C QH KD``, as a client sends it; the reason its first step's), not only
+        the first card."""
+        seed, reasons = f"{self.config['bot_seed']}/hint/{len(self.events)}", list[str]()
+
+        async def step(view: Observation, chosen: int) -> Action:
+            exchange = view.phase is Phase.EXCHANGE
+            action, reason = await self.computer.run(
+                explain, f"{seed}/{chosen}" if exchange else seed, view)
+            reasons.append(reason)
+            return action
+
+        decision = await whole_decision(self.game, seat, step)
+        if isinstance(decision, tuple):
+            return " ".join(["give", *(card_text(c) for c in decision)]), reasons[0]
+        return str(decision), reasons[0]
 
     async def costly(self, client: Client, number: Any) -> None:
         """The client's plays of finished hand ``number`` that cost points, all cards known
