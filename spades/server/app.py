@@ -68,6 +68,7 @@ from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES
 from ..errors import quoted
 from ..record import dumps
 from ..rules import PRESETS
+from .clients import Client, Costly
 from .cluster import Cluster
 from .compute import Computer
 from .config import table_config
@@ -75,7 +76,7 @@ from .messages import ClientError, Forbidden
 from .seats import COMPUTER, PERSON
 from .settings import Settings
 from .store import PostgresStore, Store, StoredTable, StoreWriter, open_store
-from .table import Client, Costly, Table, log
+from .table import Table, log
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 BODY_LIMIT = 8192

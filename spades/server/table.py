@@ -53,9 +53,7 @@ import contextlib
 import json
 import logging
 import random
-import re
 import time
-from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -68,6 +66,8 @@ from ..game import Phase
 from ..observation import Observation
 from ..rules import rules_for
 from . import messages
+from .chat import CHAT_SHOWN, chat_text, last_spectator
+from .clients import Client, Costly
 from .compute import Computer, costly_plays, decide, explain
 from .events import Act, Deal, End, Event, Give, Replay, SeatEvent, move, read_event
 from .fair import new_seed
@@ -88,80 +88,8 @@ from .store import LogConflict, StoreWriter
 from .turns import TurnClock, automatic, gives_nothing, stands_in, waits_for, whole_decision
 
 log = logging.getLogger("spades.server")
-CHAT_LIMIT, CHAT_SHOWN = 200, 100  # characters of a chat message; lines a newcomer gets
-SPECTATOR = re.compile(r"Spectator (\d+)")  # a spectator's name until she gives one
 CONFLICT_RETRIES = 3  # an action tried again after another worker's event came first
 OWNER_POLL = 0.25  # seconds between looks at whether this worker now owns the table
-
-
-class Bucket:
-    """A rate limit: ``burst`` at once, then ``per_second`` (a token bucket)."""
-
-    def __init__(self, per_second: float, burst: int) -> None:
-        self.per_second, self.burst, self._allowance = per_second, burst, float(burst)
-        self._last = asyncio.get_running_loop().time()
-
-    def take(self) -> bool:
-        """Whether one more fits, counting it if it does."""
-        now = asyncio.get_running_loop().time()
-        refill = (now - self._last) * self.per_second
-        self._allowance = min(self.burst, self._allowance + refill)
-        self._last = now
-        if self._allowance < 1:
-            return False
-        self._allowance -= 1
-        return True
-
-
-class Costly:
-    """The costly requests (hints, analyses) being worked out: one at a time for each seat
-    and for each client address, however many connections they open. One for the whole
-    server, shared by its tables."""
-
-    def __init__(self) -> None:
-        self._busy: set[str] = set()
-
-    @contextlib.contextmanager
-    def one(self, table_id: str, seat: int, address: str) -> Iterator[None]:
-        """Work one out for ``seat`` of table ``table_id``, asked from ``address``; raises
-        ClientError while another is under way for either."""
-        mine, theirs = f"seat {seat} of {table_id}", f"address {address}"
-        if mine in self._busy:
-            raise ClientError("a hint or an analysis is already being worked out for your "
-                              "seat: wait for it")
-        if theirs in self._busy:
-            raise ClientError("a hint or an analysis asked from your network is already being "
-                              "worked out: wait for it")
-        self._busy |= {mine, theirs}
-        try:
-            yield
-        finally:
-            self._busy -= {mine, theirs}
-
-
-class Client:
-    """One websocket connection: its seat (None for a spectator), its client address, its
-    rate limits (of messages, of chat lines), and how to close it (when its seat is taken
-    back from another device)."""
-
-    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
-                 settings: Settings, close: Callable[[int], Awaitable[None]] | None = None,
-                 address: str = "unknown") -> None:
-        self.send_text, self.seat, self._close = send, seat, close
-        self.address = address
-        self.name = ""  # a spectator's name in the chat (a seat's is the seat's)
-        self.messages = Bucket(settings.rate_per_second, settings.rate_burst)
-        self.chat = Bucket(1 / settings.chat_every, settings.chat_burst)
-
-    async def send(self, message: dict[str, Any] | str) -> None:
-        text = message if isinstance(message, str) else json.dumps(message)
-        with contextlib.suppress(Exception):  # a closed connection: its handler cleans up
-            await self.send_text(text)
-
-    async def close(self, code: int) -> None:
-        if self._close is not None:
-            with contextlib.suppress(Exception):
-                await self._close(code)
 
 
 @dataclass
@@ -497,8 +425,7 @@ class Table:
         """A new spectator's name until she gives one: "Spectator N", numbered on from
         those in the table's chat (so that a restart does not give a name twice)."""
         if self._spectators == 0:
-            self._spectators = max([int(m[1]) for line in self.chat if line["seat"] is None
-                                    and (m := SPECTATOR.fullmatch(line["name"]))], default=0)
+            self._spectators = last_spectator(self.chat)
         self._spectators += 1
         return f"Spectator {self._spectators}"
 
@@ -694,17 +621,7 @@ class Table:
     async def say(self, client: Client, text: Any, name: Any = None) -> None:
         """A line of chat from ``client``: plain text, kept with the table, sent to all;
         a spectator's ``name`` (if given) is hers from now on."""
-        if client.seat is None and not self.spectator_chat:
-            raise ClientError("spectators read the chat here; only the players write")
-        if name is not None and not isinstance(name, str):
-            raise ClientError("'name' must be your name, as a string")
-        if not isinstance(text, str):
-            raise ClientError("'text' must be the message, as a string")
-        text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
-        if not text:
-            raise ClientError("the message is empty")
-        if len(text) > CHAT_LIMIT:
-            raise ClientError(f"a message has at most {CHAT_LIMIT} characters, not {len(text)}")
+        text = chat_text(client.seat, text, name, self.spectator_chat)
         if not client.chat.take():
             raise ClientError("too many messages at once: wait a few seconds")
         if client.seat is None and name is not None:
