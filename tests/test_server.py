@@ -18,7 +18,7 @@ from spades.actions import Action, parse_give
 from spades.cards import in_symbols
 from spades.chance import Chance
 from spades.cli import build_parser
-from spades.server import table as table_module
+from spades.server import turns as turns_module
 from spades.server.app import create_app
 from spades.server.events import apply_event
 from spades.server.fair import commitment, deck_from_seed
@@ -281,7 +281,7 @@ def test_a_bot_that_answers_an_illegal_action_does_not_stall_the_table(monkeypat
     def illegal(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
         return next(a for a in map(Action, range(100)) if a not in view.legal)
 
-    monkeypatch.setattr(table_module, "decide", illegal)
+    monkeypatch.setattr(turns_module, "decide", illegal)
     with new_client(computer_workers=0) as client, contextlib.ExitStack() as stack:
         table_id, tokens = create(client, "partnership", "pccc")
         ann = join(client, table_id, tokens[0], stack)

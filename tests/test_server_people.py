@@ -19,7 +19,7 @@ import pytest
 from spades import Game, Phase, rules_for
 from spades.actions import Action
 from spades.bots import NIL_BIDS, make_bot, without_nil
-from spades.server import table as table_module
+from spades.server import turns as turns_module
 from tests.test_server import Player, join, new_client
 from tests.test_server_turns import read_until, table_of
 
@@ -143,14 +143,14 @@ def test_a_clock_timeout_at_the_blind_nil_question_records_no_blind_nil():
 def offered(monkeypatch: pytest.MonkeyPatch) -> list[set[str]]:
     """The legal actions seat 0's level is shown at each of its decisions, as they come."""
     shown: list[set[str]] = []
-    real = table_module.decide
+    real = turns_module.decide
 
     def decide(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
         if view.seat == 0:
             shown.append({str(a) for a in view.legal})
         return real(level, seed, blind_nil, view)
 
-    monkeypatch.setattr(table_module, "decide", decide)
+    monkeypatch.setattr(turns_module, "decide", decide)
     return shown
 
 
@@ -330,13 +330,13 @@ def test_the_hand_summary_holds_her_clock_for_the_set_time_at_most():
 def policies(monkeypatch: pytest.MonkeyPatch) -> dict[int, str | None]:
     """The blind nil policy each computer seat was given, by seat (bots in a thread)."""
     given: dict[int, str | None] = {}
-    real = table_module.decide
+    real = turns_module.decide
 
     def decide(level: str, seed: str, blind_nil: Any, view: Any) -> Action:
         given[view.seat] = None if blind_nil is None else str(blind_nil)
         return real(level, seed, blind_nil, view)
 
-    monkeypatch.setattr(table_module, "decide", decide)
+    monkeypatch.setattr(turns_module, "decide", decide)
     return given
 
 
@@ -427,14 +427,14 @@ def test_hints_are_worked_out_one_at_a_time_per_seat_and_per_address(monkeypatch
     """A seated client opening several connections cannot queue more than one hint, nor
     can one address across tables; once it is answered, the next may be asked."""
     entered, release = threading.Event(), threading.Event()
-    real = table_module.explain
+    real = turns_module.explain
 
     def slow(seed: str, view: Any) -> tuple[Action, str]:
         entered.set()
         release.wait(10)
         return real(seed, view)
 
-    monkeypatch.setattr(table_module, "explain", slow)
+    monkeypatch.setattr(turns_module, "explain", slow)
     with new_client(computer_workers=0, computer_delay=3600) as client, \
             contextlib.ExitStack() as stack:
         table_id, tokens = table_of(client, "pp", turn_seconds=0)

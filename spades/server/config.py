@@ -6,7 +6,7 @@ import secrets
 from typing import Any
 
 from ..bots import BOTS
-from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES
+from ..bots.policy import AT_A_PERSONS_TABLE, CHOICES, BlindNilPolicy
 from ..errors import SpadesError, quoted
 from ..rules import PRESETS, rules_for
 from .messages import ClientError
@@ -71,3 +71,12 @@ def table_config(body: Any, turn_seconds: float = TURN_SECONDS) -> dict[str, Any
     return {"variant": variant, "rules": house, "seats": config_seats, "listed": listed,
             "computer_blind_nil": policy, "turn_seconds": turn,
             "spectator_chat": spectator_chat, "bot_seed": secrets.token_hex(16)}
+
+
+def blind_nil_policy(config: dict[str, Any]) -> BlindNilPolicy:
+    """The stored table's policy for its computer players at a table with a person,
+    opponents and partners alike."""
+    # tables stored before the setting applied to every computer kept it as the policy
+    # of a person's partner; those before any setting get its default
+    return BlindNilPolicy.parse(config.get(
+        "computer_blind_nil", config.get("partner_blind_nil", AT_A_PERSONS_TABLE)))

@@ -52,23 +52,21 @@ import asyncio
 import contextlib
 import json
 import logging
-import random
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..actions import Action, parse_give
-from ..bots import without_nil
-from ..bots.policy import AT_A_PERSONS_TABLE, BlindNilPolicy
-from ..cards import Card, card_text
+from ..bots.policy import BlindNilPolicy
+from ..cards import Card
 from ..errors import IllegalAction, NotationError
 from ..game import Phase
-from ..observation import Observation
 from ..rules import rules_for
 from . import messages
 from .chat import CHAT_SHOWN, chat_text, last_spectator
 from .clients import Client, Costly
-from .compute import Computer, costly_plays, decide, explain
+from .compute import Computer, costly_plays
+from .config import blind_nil_policy
 from .events import Act, Deal, End, Event, Give, Replay, SeatEvent, move, read_event
 from .fair import new_seed
 from .messages import ClientError, in_words
@@ -85,7 +83,12 @@ from .seats import (
 )
 from .settings import TURN_SECONDS, Settings
 from .store import LogConflict, StoreWriter
-from .turns import TurnClock, automatic, gives_nothing, stands_in, waits_for, whole_decision
+from .turns import (
+    Thinking,
+    TurnClock,
+    automatic,
+    waits_for,
+)
 
 log = logging.getLogger("spades.server")
 CONFLICT_RETRIES = 3  # an action tried again after another worker's event came first
@@ -116,6 +119,8 @@ class Table:
         self.game, self.events, self.seeds = (
             self.history.game, self.history.events, self.history.seeds)
         self.lock = asyncio.Lock()
+        self.thinking = Thinking(self.computer, self.table_id, self.config["bot_seed"],
+                                 lambda: len(self.events))
         self._computer: asyncio.Task[None] | None = None
         self._at: float | None = None  # when the last action came
         self._away: dict[int, asyncio.Task[None]] = {}
@@ -523,12 +528,7 @@ class Table:
     def blind_nil_policy(self, seat: int) -> BlindNilPolicy | None:
         """The table's policy for its computer players, opponents and partners alike, at
         a table with a person (None: the bot's own, at a table of computers only)."""
-        if self.computers_only:
-            return None
-        # tables stored before the setting applied to every computer kept it as the
-        # policy of a person's partner; those before any setting get its default
-        return BlindNilPolicy.parse(self.config.get(
-            "computer_blind_nil", self.config.get("partner_blind_nil", AT_A_PERSONS_TABLE)))
+        return None if self.computers_only else blind_nil_policy(self.config)
 
     def _automatic(self, seat: int) -> bool:
         """Whether the computer takes ``seat``'s decision now without waiting."""
@@ -709,35 +709,9 @@ class Table:
             self._computer = asyncio.create_task(self._computer_turn())
 
     async def _decide(self, seat: int) -> Action | tuple[Card, ...]:
-        """What ``seat``'s level does now, worked out in a worker: an action, or in an
-        exchange the cards of its whole give. Standing in for a person
-        (:func:`.turns.stands_in`) it declares no nil nor blind nil, and in her own
-        exchange gives nothing where that is allowed (two players); with four the table
-        waits for her, unless she left her seat to the computer."""
-        if gives_nothing(self.game, self.seats[seat], seat):
-            return ()
-        stand_in = stands_in(self.seats[seat])
-        return await whole_decision(self.game, seat, lambda view, chosen: self._decide_step(
-            seat, without_nil(view) if stand_in else view, f"/{chosen}" if chosen else ""))
-
-    async def _decide_step(self, seat: int, view: Observation, salt: str) -> Action:
-        """The action of ``seat``'s level in the position of ``view``, worked out in a
-        worker, seeded by the number of events and ``salt``; a random legal one if the
-        bot fails or answers an action it may not take."""
-        seq = len(self.events)
-        try:
-            action = await self.computer.run(
-                decide, self.seats[seat].level, f"{self.config['bot_seed']}/{seq}{salt}",
-                self.blind_nil_policy(seat), view, background=self.computers_only)
-            if action in view.legal:
-                return action
-            failure = "an illegal action"
-        except Exception as error:  # a failing bot must not stall the table
-            # the error's text may quote the position: the log names only its kind
-            failure = type(error).__name__
-        log.error("table %s: the %s bot failed (%s); a random legal action instead",
-                  self.table_id, self.seats[seat].level, failure)
-        return random.Random(seq).choice(view.legal)
+        """What ``seat``'s level does now (:meth:`.turns.Thinking.decide`)."""
+        return await self.thinking.decide(self.game, self.seats[seat], seat,
+                                          self.blind_nil_policy(seat), self.computers_only)
 
     async def _computer_turn(self) -> None:
         """Wait the delay, let the seat's bot decide, take its action; then the next
@@ -784,26 +758,8 @@ class Table:
         if self.game.to_move != seat:
             raise ClientError("a hint is for your turn")
         with self.costly_requests.one(self.table_id, seat, client.address):
-            action, reason = await self._explain(seat)
+            action, reason = await self.thinking.explain(self.game, seat)
         await client.send(messages.hint(action, reason))
-
-    async def _explain(self, seat: int) -> tuple[str, str]:
-        """``hard``'s action for ``seat`` now and its reason; in an exchange its whole give
-        (``give 2C QH KD``, as a client sends it; the reason its first step's), not only
-        the first card."""
-        seed, reasons = f"{self.config['bot_seed']}/hint/{len(self.events)}", list[str]()
-
-        async def step(view: Observation, chosen: int) -> Action:
-            exchange = view.phase is Phase.EXCHANGE
-            action, reason = await self.computer.run(
-                explain, f"{seed}/{chosen}" if exchange else seed, view)
-            reasons.append(reason)
-            return action
-
-        decision = await whole_decision(self.game, seat, step)
-        if isinstance(decision, tuple):
-            return " ".join(["give", *(card_text(c) for c in decision)]), reasons[0]
-        return str(decision), reasons[0]
 
     async def costly(self, client: Client, number: Any) -> None:
         """The client's plays of finished hand ``number`` that cost points, all cards known

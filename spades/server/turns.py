@@ -16,16 +16,23 @@ hand's end her clock waits until she closes the hand's summary, or a while passe
 
 from __future__ import annotations
 
+import logging
+import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import END_GIVE, Action
-from ..cards import Card
+from ..bots import without_nil
+from ..bots.policy import BlindNilPolicy
+from ..cards import Card, card_text
 from ..game import Game, Phase
 from ..observation import Observation
+from .compute import Computer, decide, explain
 from .seats import COMPUTER, PERSON, Seat
+
+log = logging.getLogger("spades.server")
 
 Step = Callable[[Observation, int], Awaitable[Action]]
 
@@ -44,6 +51,73 @@ async def whole_decision(game: Game, seat: int, step: Step) -> Action | tuple[Ca
             break
         cards.append(action.card)
     return tuple(cards)
+
+
+@dataclass
+class Thinking:
+    """Where table ``table_id``'s computer decisions and hints are worked out: in the
+    server's workers (``computer``), each seeded by the table's secret ``bot_seed`` and the
+    number of events before it (``seq()``)."""
+
+    computer: Computer
+    table_id: str
+    bot_seed: str
+    seq: Callable[[], int]
+
+    async def decide(self, game: Game, seat: Seat, number: int, blind_nil: BlindNilPolicy | None,
+                     background: bool) -> Action | tuple[Card, ...]:
+        """What ``seat``'s level (seat ``number``) does now: an action, or in an exchange
+        the cards of its whole give, under the ``blind_nil`` policy (None: its own), in the
+        ``background`` workers at a table of computers only. Standing in for a person
+        (:func:`stands_in`) it declares no nil nor blind nil, and in her own exchange gives
+        nothing where that is allowed (two players); with four the table waits for her,
+        unless she left her seat to the computer."""
+        if gives_nothing(game, seat, number):
+            return ()
+        stand_in = stands_in(seat)
+
+        async def step(view: Observation, chosen: int) -> Action:
+            return await self._step(seat.level, without_nil(view) if stand_in else view,
+                                    f"/{chosen}" if chosen else "", blind_nil, background)
+
+        return await whole_decision(game, number, step)
+
+    async def _step(self, level: str, view: Observation, salt: str,
+                    blind_nil: BlindNilPolicy | None, background: bool) -> Action:
+        """The action of a ``level`` bot in the position of ``view``, seeded by the number
+        of events and ``salt``; a random legal one if the bot fails or answers an action it
+        may not take."""
+        seq = self.seq()
+        try:
+            action = await self.computer.run(decide, level, f"{self.bot_seed}/{seq}{salt}",
+                                             blind_nil, view, background=background)
+            if action in view.legal:
+                return action
+            failure = "an illegal action"
+        except Exception as error:  # a failing bot must not stall the table
+            # the error's text may quote the position: the log names only its kind
+            failure = type(error).__name__
+        log.error("table %s: the %s bot failed (%s); a random legal action instead",
+                  self.table_id, level, failure)
+        return random.Random(seq).choice(view.legal)
+
+    async def explain(self, game: Game, number: int) -> tuple[str, str]:
+        """``hard``'s action for seat ``number`` now and its reason; in an exchange its
+        whole give (``give 2C QH KD``, as a client sends it; the reason its first step's),
+        not only the first card."""
+        seed, reasons = f"{self.bot_seed}/hint/{self.seq()}", list[str]()
+
+        async def step(view: Observation, chosen: int) -> Action:
+            exchange = view.phase is Phase.EXCHANGE
+            action, reason = await self.computer.run(
+                explain, f"{seed}/{chosen}" if exchange else seed, view)
+            reasons.append(reason)
+            return action
+
+        decision = await whole_decision(game, number, step)
+        if isinstance(decision, tuple):
+            return " ".join(["give", *(card_text(c) for c in decision)]), reasons[0]
+        return str(decision), reasons[0]
 
 
 def stands_in(seat: Seat) -> bool:
