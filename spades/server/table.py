@@ -1,39 +1,20 @@
-"""One table of the web game: its seats, its game rebuilt from the event log, its clients.
+"""One table of the web game: the coordinator of its parts, its clients and its tasks.
 
-The server alone decides. A seated client sends actions as text (docs/record.md); each is
-checked against that seat's legal actions, appended to the store (committed) and only
-then applied and broadcast. In a blind nil exchange a client sends its whole give
-(``give 2C QH KD``; ``give 2C`` gives one card, ``give`` none), checked as a whole by
-:meth:`~spades.Game.verify_give` and kept as one event (``{"kind": "give", "seat": 0,
-"cards": ["2C", "QH", "KD"]}``); a computer's exchange is one such event too. Each client
-receives its own seat's :class:`~spades.Observation` and nothing else; spectators get its
-public part (:meth:`~spades.Game.spectator_observation`).
-Computer seats, and people away longer than the timeout, are played by the bots of
-:mod:`spades.bots` in worker processes (:mod:`.compute`), each decision seeded by the
-table's secret bot seed and the number of events before it. A person to move has the
-table's turn time: once it runs out her seat's level takes that decision, and after
-``TIMEOUTS_AWAY`` in a row plays for her until she acts; she may also leave her seat to
-it and take it back (only her own action does: not her page's Auto Play One, nor a
-reconnection). Deciding for her (at her clock, her seat away, or left to it) the
-computer declares no nil nor blind nil, and leaves her own blind nil exchange to her (with
-two players it gives nothing; with four the table waits for her, with no clock, unless she
-left her seat to the computer). From a hand's end her clock waits until she closes the
-hand's summary, or ``Settings.summary_hold_seconds`` pass. A seat left to the computer
-or taken back is an event of the log (``{"kind": "seat", ...}``) and every event keeps
-when it was stored (``at``), from which the next turn's clock runs: a restarted server
-keeps both, and the clock does not count the time the server was down. Every state
-carries the last completed trick (public to all), so that a client can show it after
-the next trick began.
+The server alone decides. A seated client sends an action's text (docs/record.md), or in
+a blind nil exchange its whole give (``give 2C QH KD``); it is read once, checked once
+against the game (a refusal worded by :func:`.messages.in_words`), committed to the store
+as a typed event (:mod:`.events`: the action's code with its text) and only then applied
+and broadcast: each client gets its own seat's view, spectators the public one
+(:mod:`.messages`). Who sits, and when the computer plays for a person, is
+:mod:`.seats`; the turn clock and the computer's decisions, seeded by the table's secret
+bot seed and the number of events before each, are :mod:`.turns`; the chat and its
+limits :mod:`.chat`. A person's seat left to the computer or taken back is an event of
+the log, and every event keeps when it was stored (``at``), from which the next turn's
+clock runs: a restarted server keeps both, less the time it was down.
 
-The table's chat (players write; spectators read, and write if the table lets them) is
-kept in the store beside the log, and never sent as markup: it is the client's to show
-as text.
-
-Each person seat has an invite secret (kept hashed): joining a seat takes its secret, or
-nothing for a free seat of a table its creator listed in the lobby; the secret takes the
-seat back from another device, whose connection is told so. A table nobody has been
-connected to for ``Settings.idle_seconds`` ends (an ``end`` event closes its log), and
-so does a table of computers only that nobody has watched for ``unwatched_seconds``.
+A table nobody has been connected to for ``Settings.idle_seconds`` ends (an ``end``
+event closes its log), and so does a table of computers only that nobody has watched for
+``unwatched_seconds``.
 
 With several workers on one PostgreSQL database (:mod:`.cluster`) every worker holds every
 table: its own clients' actions it stores under the next number (a :class:`LogConflict`
@@ -41,9 +22,9 @@ means another worker's event came first: it is read, applied, and the action che
 again), the others' it applies from their notices (:meth:`Table.receive`). The work done
 once per table (dealing, computer turns, the turn clock's decision, absence takeovers,
 expiry) is done only while the worker ``owned`` the table. An action the computer took for
-a person says so in the log (``"by": "clock"`` or ``"computer"``; her page's Auto Play
-One's, ``"auto"``), so that every worker counts her timeouts alike; where the people are
-connected, and whose hand summary was closed, is told to the other workers.
+a person says so in the log (``by``), so that every worker counts her timeouts alike;
+where the people are connected, and whose hand summary was closed, is told to the other
+workers.
 """
 
 from __future__ import annotations
