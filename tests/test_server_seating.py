@@ -18,6 +18,7 @@ from spades.server.seats import (
     new_secret,
     new_token,
     person_seat,
+    recount,
     seat_for,
 )
 
@@ -101,3 +102,13 @@ def test_a_name_is_printable_and_short_or_the_default() -> None:
     assert clean_name("  Ann\x00\n ", "Seat 1") == "Ann"
     assert clean_name("x" * 100, "Seat 1") == "x" * NAME_LIMIT
     assert clean_name("\x07", "Seat 1") == clean_name(7, "Seat 1") == "Seat 1"
+
+
+def test_connections_on_the_other_workers_tell_who_arrived_and_who_left() -> None:
+    table = [Seat(PERSON, "medium", "Ann"), Seat(PERSON, "medium", "Bob"),
+             Seat(PERSON, "medium", "Cy", connections=1)]
+    assert recount(table, [[1, 0, 0], [1, 0, 2]]) == ([0], [])
+    assert [seat.elsewhere for seat in table] == [2, 0, 2]
+    assert recount(table, [[0, 1, 0]]) == ([1], [0])  # Cy is still here, on this worker
+    assert [seat.present for seat in table] == [False, True, True]
+    assert recount(table, []) == ([], [1])

@@ -147,3 +147,19 @@ def check_claim(seat: Seat, number: int, secret: str | None, open_to_all: bool) 
         raise ClientError(f"seat {number + 1} is taken")
     elif not open_to_all:
         raise Forbidden(f"seat {number + 1} is private: it takes the invite link")
+
+
+def recount(seats: Sequence[Seat], elsewhere: Sequence[Sequence[int]]) -> tuple[list[int],
+                                                                             list[int]]:
+    """Count each seat's connections to the other workers again from their counts by seat
+    (``elsewhere``, one list per worker): the seats whose person is now connected where
+    she was not, and those she has now left."""
+    arrived, gone = [], []
+    for number, seat in enumerate(seats):
+        was = seat.present
+        seat.elsewhere = sum(counts[number] for counts in elsewhere)
+        if seat.present and not was:
+            arrived.append(number)
+        elif was and not seat.present:
+            gone.append(number)
+    return arrived, gone

@@ -60,6 +60,7 @@ from .seats import (
     new_secret,
     new_token,
     person_seat,
+    recount,
     seat_for,
 )
 from .settings import TURN_SECONDS, Settings
@@ -461,13 +462,11 @@ class Table:
         else:
             self.elsewhere[worker] = (seats, spectators)
         self.idle_since = time.time()
-        for number, seat in enumerate(self.seats):
-            was = seat.present
-            seat.elsewhere = sum(counts[number] for counts, _ in self.elsewhere.values())
-            if seat.present and not was:
-                self._arrived(number)
-            elif was and not seat.present:
-                self.watch_absence(number)
+        arrived, gone = recount(self.seats, [counts for counts, _ in self.elsewhere.values()])
+        for number in arrived:
+            self._arrived(number)
+        for number in gone:
+            self.watch_absence(number)
         self.schedule()
         await self.broadcast()
 
