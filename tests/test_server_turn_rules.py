@@ -10,11 +10,14 @@ import pytest
 from spades import Game, Phase, rules_for
 from spades.actions import END_GIVE, Action
 from spades.observation import Observation
+from spades.server.messages import ClientError
 from spades.server.seats import COMPUTER, PERSON, Seat
 from spades.server.turns import (
     TurnClock,
     automatic,
+    check,
     gives_nothing,
+    read_decision,
     stands_in,
     waits_for,
     whole_decision,
@@ -105,3 +108,25 @@ def test_a_hand_summary_holds_her_clock_until_she_closes_it() -> None:
     clock.start((0, 9), 10.0, now=103.0, loop_now=52.0)
     assert (clock.starts, clock.deadline) == (52.0, 62.0)
     assert not clock.summary_closed(0, 104.0)  # nothing held any more
+
+
+def test_a_decision_is_read_once_an_action_or_a_whole_give() -> None:
+    assert read_decision(" Bid 4 ") == Action.parse("bid 4")
+    assert read_decision("give 2C QH") == (0, 36) and read_decision("give") == ()
+    for text, refusal in [(4, "'action' must be an action's text"),
+                          ("fly", "not an action: 'fly'"), ("give 2C 2C", "a card given twice")]:
+        with pytest.raises(ClientError, match=refusal):
+            read_decision(text)
+
+
+def test_a_decision_is_checked_by_the_engine_and_refused_in_words() -> None:
+    game, seat = at_her_exchange("partnership")
+    names = ["Ann", "Bob", "Cy", "Di"]
+    held = game.hand_of(seat)
+    check(game, seat, tuple(held[:3]), names)  # a whole give she may give
+    with pytest.raises(ClientError, match=f"it is {names[seat]}'s turn"):
+        check(game, (seat + 1) % 4, tuple(held[:3]), names)
+    with pytest.raises(ClientError, match="you must give exactly 3 cards"):
+        check(game, seat, tuple(held[:2]), names)
+    with pytest.raises(ClientError, match="expected"):
+        check(game, seat, Action.parse("bid 4"), names)

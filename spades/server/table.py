@@ -37,10 +37,9 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..actions import Action, parse_give
+from ..actions import Action
 from ..bots.policy import BlindNilPolicy
 from ..cards import Card
-from ..errors import IllegalAction, NotationError
 from ..game import Phase
 from ..rules import rules_for
 from . import messages
@@ -50,7 +49,7 @@ from .compute import Computer, costly_plays
 from .config import blind_nil_policy
 from .events import Act, Deal, End, Event, Give, Replay, SeatEvent, move, read_event
 from .fair import new_seed
-from .messages import ClientError, in_words
+from .messages import ClientError
 from .seats import (
     COMPUTER,
     PERSON,
@@ -69,6 +68,8 @@ from .turns import (
     Thinking,
     TurnClock,
     automatic,
+    check,
+    read_decision,
     waits_for,
 )
 
@@ -523,26 +524,13 @@ class Table:
             raise ClientError("spectators cannot act")
         if not isinstance(auto, bool):
             raise ClientError("'auto' must be true (Auto Play One chose it) or false")
-        if not isinstance(text, str):
-            raise ClientError("'action' must be an action's text, e.g. 'bid 4' or 'play AS'")
-        try:
-            cards = parse_give(text)
-            decision: Action | tuple[Card, ...] = (
-                Action.parse(text) if cards is None else cards)
-        except NotationError as error:
-            raise ClientError(str(error)) from None
+        decision = read_decision(text)
         async with self.lock:
             for _ in range(CONFLICT_RETRIES):
                 if auto and self.seats[seat].away:
                     raise ClientError("Auto Play One does not play while your seat is left "
                                       "to the computer: take your seat back to play")
-                try:
-                    if isinstance(decision, tuple):
-                        self.game.verify_give(decision, seat)
-                    else:
-                        self.game.verify(decision, seat)
-                except IllegalAction as error:
-                    raise ClientError(in_words(error, self.names, self.game.to_move)) from None
+                check(self.game, seat, decision, self.names)
                 try:
                     await self._accept(seat, decision, received, "auto" if auto else None)
                     return

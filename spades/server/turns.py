@@ -23,18 +23,47 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import END_GIVE, Action
+from ..actions import END_GIVE, Action, parse_give
 from ..bots import without_nil
 from ..bots.policy import BlindNilPolicy
 from ..cards import Card, card_text
+from ..errors import IllegalAction, NotationError
 from ..game import Game, Phase
 from ..observation import Observation
 from .compute import Computer, decide, explain
+from .messages import ClientError, in_words
 from .seats import COMPUTER, PERSON, Seat
 
 log = logging.getLogger("spades.server")
 
 Step = Callable[[Observation, int], Awaitable[Action]]
+
+
+def read_decision(text: Any) -> Action | tuple[Card, ...]:
+    """A client's decision, read once from its text: an action, or in a blind nil exchange
+    the cards of a whole give (``give 2C QH KD``; ``give 2C`` one card, ``give`` none);
+    raises ClientError."""
+    if not isinstance(text, str):
+        raise ClientError("'action' must be an action's text, e.g. 'bid 4' or 'play AS'")
+    try:
+        cards = parse_give(text)
+        return Action.parse(text) if cards is None else cards
+    except NotationError as error:
+        raise ClientError(str(error)) from None
+
+
+def check(game: Game, seat: int, decision: Action | tuple[Card, ...],
+          names: list[str]) -> None:
+    """Whether ``seat`` may take ``decision`` now, checked by the engine (a whole give by
+    :meth:`~spades.Game.verify_give`); if not, ClientError in the words of the person
+    who tried (:func:`.messages.in_words`)."""
+    try:
+        if isinstance(decision, tuple):
+            game.verify_give(decision, seat)
+        else:
+            game.verify(decision, seat)
+    except IllegalAction as error:
+        raise ClientError(in_words(error, names, game.to_move)) from None
 
 
 async def whole_decision(game: Game, seat: int, step: Step) -> Action | tuple[Card, ...]:
