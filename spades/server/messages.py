@@ -109,6 +109,7 @@ def hand_over(game: Game, number: int, seq: int, seeds: Sequence[str],
     """The ``hand_over`` message of finished hand ``number``: its seed, its record and
     each side's hand in words (:func:`spades.scoring.breakdown`)."""
     log, rules = game.hands[number - 1], game.rules
+    assert log.result is not None, "a hand in play has no hand_over message"
     return {"type": "hand_over", "seq": seq, **seed_of(seeds, number),
             "record": game.record(names)["hands"][number - 1],
             "breakdown": [[item.to_json() for item in side] for side in breakdown(

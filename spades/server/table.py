@@ -660,9 +660,10 @@ class Table:
         when her hand summary stops holding it."""
         seat = self.game.to_move
         person = seat is not None and not self._automatic(seat) and self.running
-        clocked = person and self.turn_seconds and not waits_for(self.game, self.seats[seat],
-                                                                   seat)
-        turn = (seat, self.moves) if clocked else None
+        turn: tuple[int, int] | None = None  # the clock's, if she has one
+        if (person and seat is not None and self.turn_seconds
+                and not waits_for(self.game, self.seats[seat], seat)):
+            turn = (seat, self.moves)
         if turn != self.clock.turn:
             if self._clock is not None:
                 self._clock.cancel()
