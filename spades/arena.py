@@ -265,9 +265,11 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
             winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
         if winner is None:
             a_wins += 0.5
+        elif winner == a_side:
+            a_wins += 1.0
+            won[0] += 1
         else:
-            won[0 if winner == a_side else 1] += 1
-            a_wins += winner == a_side
+            won[1] += 1
         for role in ROLES:
             side = a_side if role == "a" else 1 - a_side
             played_stats = hand_stats(game, side)
