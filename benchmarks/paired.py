@@ -24,7 +24,16 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from spades import Rules, rules_for
-from spades.arena import ROLES, Board, BotStats, mean_ci95, play_board, side_bots
+from spades.arena import (
+    ROLES,
+    Board,
+    BotStats,
+    bags_charged,
+    mean_ci95,
+    play_board,
+    side_bots,
+    t975,
+)
 from spades.bots import check_bot_name
 from spades.cli import parse_rules
 from spades.errors import SpadesError
@@ -43,7 +52,8 @@ def _board(args: tuple[Any, ...]) -> tuple[int, Board]:
 
 
 def share(edge: list[float], ceiling: list[float]) -> tuple[float, float, float]:
-    """mean(edge) / mean(ceiling) and its 95% interval (the delta method, paired)."""
+    """mean(edge) / mean(ceiling) and its 95% interval (the delta method, paired; the
+    arena's t quantile)."""
     n = len(edge)
     me, mc = sum(edge) / n, sum(ceiling) / n
     if n < 2 or mc == 0:
@@ -51,7 +61,7 @@ def share(edge: list[float], ceiling: list[float]) -> tuple[float, float, float]
     ratio = me / mc
     resid = [e - ratio * c for e, c in zip(edge, ceiling, strict=True)]
     sd = math.sqrt(sum(r * r for r in resid) / (n - 1)) / abs(mc)
-    half = 1.96 * sd / math.sqrt(n)
+    half = t975(n - 1) * sd / math.sqrt(n)
     return ratio, ratio - half, ratio + half
 
 
@@ -67,15 +77,12 @@ def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, wor
              for board in range(hands) for i, a in enumerate(a_specs)]
     points: list[list[float]] = [[0.0] * hands for _ in a_specs]
     charged: list[list[float]] = [[0.0] * hands for _ in a_specs]
-    bag_share = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
     wins: list[list[float]] = [[0.0] * hands for _ in a_specs]
     stats = [{role: BotStats() for role in ROLES} for _ in a_specs]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for which, board in pool.map(_board, tasks, chunksize=1):
             points[which][board.index] = board.points_per_hand
-            mine, theirs = board.stats["a"], board.stats["b"]
-            more_bags = (mine.bags - theirs.bags) / max(mine.hands, 1)
-            charged[which][board.index] = board.points_per_hand - bag_share * more_bags
+            charged[which][board.index] = bags_charged(board, rules)
             wins[which][board.index] = board.a_wins
             for role in ROLES:
                 stats[which][role].add(board.stats[role])

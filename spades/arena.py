@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 from . import record
@@ -44,6 +45,7 @@ class BotStats:
     blind_nil_bids: int = 0
     blind_nils_made: int = 0
     bags: int = 0
+    penalties: int = 0  # sandbag penalties paid, in points
     decision_seconds: list[float] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # an outside program's failures
 
@@ -72,13 +74,15 @@ class BotStats:
 
 @dataclass
 class Board:
-    """One board played twice: A's paired point difference per hand and A's win share."""
+    """One board played twice: A's paired point difference per hand, A's win share, and
+    how many of the two plays (hands or matches) A and B each won (the rest drawn)."""
 
     index: int
     points_per_hand: float
     a_wins: float
     stats: dict[str, BotStats]
     records: list[dict[str, Any]]
+    won: tuple[int, int] = (0, 0)
 
 
 def side_bots(spec: str) -> list[str]:
@@ -108,15 +112,61 @@ def percentile(sorted_values: Sequence[float], q: int) -> float | None:
     return round(sorted_values[rank - 1], 6)
 
 
+# t(0.975, df) for df = 1..29 (scipy.stats.t.ppf, four decimals)
+_T975 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
+         2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
+         2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452)
+
+
+def t975(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom: the half width of
+    a 95% interval in standard errors.
+
+    The standard library only (the arena needs no extra): below 30 degrees of freedom a
+    table; from 30 the normal quantile of :class:`statistics.NormalDist` with the
+    Cornish-Fisher terms of Abramowitz and Stegun 26.7.5 (within 1e-7 of the exact value
+    there, and tending to the normal 1.96 as ``df`` grows).
+    """
+    if df < 1:
+        raise ValueError(f"a t quantile needs at least one degree of freedom, not {df}")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = NormalDist().inv_cdf(0.975)
+    terms = ((z**3 + z) / 4,
+             (5 * z**5 + 16 * z**3 + 3 * z) / 96,
+             (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
+             (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160)
+    return z + sum(term / float(df) ** (k + 1) for k, term in enumerate(terms))
+
+
 def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean and its 95% confidence interval (normal approximation)."""
+    """The mean and its 95% confidence interval (Student's t with n - 1 degrees of
+    freedom)."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
         return mean, mean, mean
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
+    half = t975(n - 1) * sd / math.sqrt(n)
     return mean, mean - half, mean + half
+
+
+def bag_charge(rules: Rules) -> float:
+    """What a bag costs a match later: its share of the sandbag penalty (``bag_penalty``
+    over ``bag_limit``; 0 when the penalty is off)."""
+    return rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+
+
+def bags_charged(board: Board, rules: Rules) -> float:
+    """The board's A - B points a hand with every bag charged its match cost.
+
+    A hand from 0-0 counts a bag as +1 and its penalty almost never falls; here each bag
+    also costs :func:`bag_charge` (with the preset's 100 every 10 bags, a bag nets -9),
+    and a penalty that did fall is given back, as the bags that caused it are charged.
+    """
+    a, b = board.stats["a"], board.stats["b"]
+    charged = (a.penalties - b.penalties) - bag_charge(rules) * (a.bags - b.bags)
+    return board.points_per_hand + charged / max(a.hands, 1)
 
 
 class _TimedBot:
@@ -142,6 +192,7 @@ def hand_stats(game: Game, side: int) -> BotStats:
             continue
         stats.hands += 1
         stats.bags += log.result.bags[side]
+        stats.penalties += log.result.penalties[side]
         seats = rules.seats_of(side)
         bids = dict(log.bids)
         every = contracts([bids.get(s) for s in range(rules.players)], log.blind_nil)
@@ -199,6 +250,7 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
     decks = [board_deck(seed, index, n) for n in range(hands)]
     stats = {role: BotStats() for role in ROLES}
     diffs, hands_played, a_wins, records = 0.0, 0, 0.0, []
+    won = [0, 0]  # plays won by A, by B
     for a_side in (0, 1):
         times: dict[str, list[float]] = {role: [] for role in ROLES}
         problems: dict[str, list[str]] = {role: [] for role in ROLES}
@@ -208,9 +260,16 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
         played = sum(log.result is not None for log in game.hands)
         hands_played += played
         if matches:
-            a_wins += 1.0 if game.winner == a_side else 0.5 if game.winner is None else 0.0
+            winner = game.winner
         else:
-            a_wins += (scores[a_side] > scores[1 - a_side]) + 0.5 * (scores[0] == scores[1])
+            winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+        if winner is None:
+            a_wins += 0.5
+        elif winner == a_side:
+            a_wins += 1.0
+            won[0] += 1
+        else:
+            won[1] += 1
         for role in ROLES:
             side = a_side if role == "a" else 1 - a_side
             played_stats = hand_stats(game, side)
@@ -221,7 +280,8 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
             names = [seat_bot(specs["a" if rules.side_of(s) == a_side else "b"], s)
                      for s in range(rules.players)]
             records.append(record.game_record(game, names))
-    return Board(index, diffs / max(hands_played, 1), a_wins / 2, stats, records)
+    return Board(index, diffs / max(hands_played, 1), a_wins / 2, stats, records,
+                 (won[0], won[1]))
 
 
 def progress_bar(done: int, total: int, started: float) -> None:
@@ -287,23 +347,42 @@ def _map(args: list[tuple[Any, ...]], workers: int, ray: str | None,
 
 def summarize(rules: Rules, specs: dict[str, str], boards: Sequence[Board], matches: bool,
               seconds: float) -> dict[str, Any]:
-    """The arena's report from its boards."""
-    points = mean_ci95([b.points_per_hand for b in boards])
+    """The arena's report from its boards.
+
+    Hands from 0-0 add ``points_per_hand_bags_charged`` (:func:`bags_charged`, with its
+    interval over the same boards) and ``bag_charge``; whole matches add ``matches``, the
+    matches won by A and by B.
+    """
     wins = mean_ci95([b.a_wins for b in boards])
     stats = {role: BotStats() for role in ROLES}
     for board in boards:
         for role in ROLES:
             stats[role].add(board.stats[role])
-    return {
+    report: dict[str, Any] = {
         "variant": rules.variant,
         "mode": "matches" if matches else "hands",
         "boards": len(boards),
         "a": specs["a"],
         "b": specs["b"],
-        "points_per_hand": {"mean": round(points[0], 3),
-                            "ci95": [round(points[1], 3), round(points[2], 3)]},
+        "points_per_hand": _interval([b.points_per_hand for b in boards]),
+    }
+    if matches:
+        report["matches"] = {"played": 2 * len(boards),
+                             "a_won": sum(b.won[0] for b in boards),
+                             "b_won": sum(b.won[1] for b in boards)}
+    else:
+        report["points_per_hand_bags_charged"] = _interval(
+            [bags_charged(b, rules) for b in boards])
+        report["bag_charge"] = round(bag_charge(rules), 3)
+    report |= {
         "win_rate": {"value": round(wins[0], 4),
                      "ci95": [round(max(0.0, wins[1]), 4), round(min(1.0, wins[2]), 4)]},
         "bots": {role: stats[role].summary() for role in ROLES},
         "seconds": round(seconds, 2),
     }
+    return report
+
+
+def _interval(values: Sequence[float]) -> dict[str, Any]:
+    mean, low, high = mean_ci95(values)
+    return {"mean": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}

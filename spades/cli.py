@@ -259,9 +259,22 @@ def format_arena(report: dict[str, Any]) -> str:
         f"{report['boards']} duplicate {unit} in {report['seconds']} s",
         f"  points per hand A-B: {points['mean']:+.2f}  "
         f"(95% CI {points['ci95'][0]:+.2f} .. {points['ci95'][1]:+.2f})",
-        f"  A's {unit[:-1] if unit == 'matches' else 'hand'} win rate: {wins['value']:.1%}  "
-        f"(95% CI {wins['ci95'][0]:.1%} .. {wins['ci95'][1]:.1%})",
     ]
+    if "points_per_hand_bags_charged" in report:
+        charged, bags = report["points_per_hand_bags_charged"], report["bots"]
+        lines.append(
+            f"  the same, each bag charged {report['bag_charge']:g} of its later penalty: "
+            f"{charged['mean']:+.2f}  (95% CI {charged['ci95'][0]:+.2f} .. "
+            f"{charged['ci95'][1]:+.2f}); bags a hand A {bags['a']['bags_per_hand'] or 0:.2f}, "
+            f"B {bags['b']['bags_per_hand'] or 0:.2f}")
+    if "matches" in report:
+        played = report["matches"]
+        lines.append(f"  matches won: A {played['a_won']}, B {played['b_won']} "
+                     f"of {played['played']}")
+    one = "match" if report["mode"] == "matches" else "hand"
+    lines.append(
+        f"  A's {one} win rate: {wins['value']:.1%}  "
+        f"(95% CI {wins['ci95'][0]:.1%} .. {wins['ci95'][1]:.1%})")
     for role in ("a", "b"):
         s = report["bots"][role]
         t = s["decision_seconds"]

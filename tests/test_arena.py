@@ -12,7 +12,18 @@ import pytest
 
 from spades import Game, rules_for
 from spades import arena as arena_module
-from spades.arena import BotStats, mean_ci95, percentile, play_board, run_arena
+from spades.arena import (
+    Board,
+    BotStats,
+    bag_charge,
+    bags_charged,
+    mean_ci95,
+    percentile,
+    play_board,
+    run_arena,
+    summarize,
+    t975,
+)
 from spades.cli import main
 
 VARIANTS = ("two-player", "two-player-300", "partnership")
@@ -23,19 +34,33 @@ TIMES_FREE = ("seconds",)
 
 
 def test_mean_ci95_by_hand() -> None:
-    # mean 3, sample variance 10 / 4 = 2.5, half width 1.96 * sqrt(2.5 / 5)
+    # mean 3, sample variance 10 / 4 = 2.5, half width t(0.975, 4) * sqrt(2.5 / 5)
     mean, low, high = mean_ci95([1, 2, 3, 4, 5])
-    half = 1.96 * math.sqrt(0.5)
+    half = 2.7764 * math.sqrt(0.5)
     assert mean == 3
     assert low == pytest.approx(3 - half) and high == pytest.approx(3 + half)
-    assert (round(low, 4), round(high, 4)) == (1.6141, 4.3859)
-    # mean 5, variance 32 / 7
+    assert (round(low, 4), round(high, 4)) == (1.0368, 4.9632)
+    # mean 5, variance 32 / 7, t(0.975, 7)
     mean, low, high = mean_ci95([2, 4, 4, 4, 5, 5, 7, 9])
     assert mean == 5
-    assert high - mean == pytest.approx(1.96 * math.sqrt(32 / 7 / 8))
+    assert high - mean == pytest.approx(2.3646 * math.sqrt(32 / 7 / 8))
     assert mean - low == pytest.approx(high - mean)
     assert mean_ci95([7, 7, 7]) == (7, 7, 7)
     assert mean_ci95([-4.5]) == (-4.5, -4.5, -4.5)
+
+
+def test_t975_against_known_quantiles() -> None:
+    """Student's t 97.5% points (scipy.stats.t.ppf): the table, the expansion beyond it,
+    and the normal 1.96 in the limit."""
+    known = {1: 12.7062, 2: 4.3027, 4: 2.7764, 10: 2.2281, 29: 2.0452, 30: 2.0423,
+             40: 2.0211, 60: 2.0003, 100: 1.9840, 399: 1.9659}
+    for df, value in known.items():
+        assert t975(df) == pytest.approx(value, abs=5e-5), df
+    assert t975(10**6) == pytest.approx(1.959966, abs=1e-5)
+    quantiles = [t975(df) for df in range(1, 200)]
+    assert quantiles == sorted(quantiles, reverse=True)
+    with pytest.raises(ValueError, match="degree of freedom"):
+        t975(0)
 
 
 def test_percentile_nearest_rank() -> None:
@@ -112,6 +137,7 @@ def _stats_from_record(doc: dict[str, Any], seats: list[int]) -> Counter:
         result = hand["result"]
         out["hands"] += 1
         out["bags"] += result["bags"][side]
+        out["penalties"] += result["penalties"][side]
         bids = {b["seat"]: b["bid"] for b in hand["bids"]}
         contract = toward = 0
         for seat in seats:
@@ -212,7 +238,7 @@ def test_board_stats_match_the_records(variant: str) -> None:
         for role in specs:
             stats = board.stats[role]
             for key in ("hands", "contracts", "sets", "nil_bids", "nils_made",
-                        "blind_nil_bids", "blind_nils_made", "bags"):
+                        "blind_nil_bids", "blind_nils_made", "bags", "penalties"):
                 assert getattr(stats, key) == expected[role][key], (role, key)
             assert len(stats.decision_seconds) == decisions[role]
             assert all(t >= 0 for t in stats.decision_seconds)
@@ -231,6 +257,44 @@ def test_match_board_that_runs_out_of_decks_is_a_draw(monkeypatch: pytest.Monkey
     assert board.points_per_hand == diff / 4
 
 
+# ------------------------------------------------------------------ bags charged
+
+
+def _board(index: int, points: float, a: tuple[int, int], b: tuple[int, int]) -> Board:
+    """A constructed hand-mode board: A's points a hand, and (bags, penalties) by role."""
+    stats = {role: BotStats(hands=2, bags=bags, penalties=penalty)
+             for role, (bags, penalty) in (("a", a), ("b", b))}
+    return Board(index, points, 0.5, stats, [])
+
+
+def test_bag_charge_comes_from_the_rules() -> None:
+    assert bag_charge(rules_for("two-player")) == 10
+    assert bag_charge(rules_for("partnership", bag_limit=4, bag_penalty=60)) == 15
+    assert bag_charge(rules_for("partnership", bag_limit=0)) == 0
+
+
+def test_bags_charged_on_constructed_boards() -> None:
+    rules = rules_for("two-player")
+    boards = [_board(0, 10, (4, 0), (2, 0)),    # A took 2 bags more over two hands: -10
+              _board(1, -5, (0, 0), (6, 0)),    # B took 6 more: +30
+              _board(2, 3, (12, 100), (1, 0))]  # A's penalty given back, its 11 bags charged
+    assert [bags_charged(b, rules) for b in boards] == [0, 25, -2]
+    # with the penalty off a bag is worth its point and nothing more
+    assert [bags_charged(b, rules_for("two-player", bag_limit=0)) for b in boards] == [
+        10, -5, 53]
+    assert bags_charged(boards[0], rules_for("two-player", bag_limit=4, bag_penalty=60)) == -5
+    report = summarize(rules, {"a": "x", "b": "y"}, boards, False, 1.0)
+    # mean 23 / 3; squared deviations (23² + 52² + 29²) / 9 = 4074 / 9; t(0.975, 2) = 4.3027
+    half = 4.3027 * math.sqrt(4074 / 9 / 2 / 3)
+    mean = 23 / 3
+    assert report["points_per_hand_bags_charged"] == {
+        "mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)]}
+    assert report["points_per_hand"]["mean"] == round(8 / 3, 3)
+    assert report["bag_charge"] == 10
+    assert "points_per_hand_bags_charged" not in summarize(rules, {"a": "x", "b": "y"},
+                                                             boards, True, 1.0)
+
+
 # ------------------------------------------------------------------ run_arena
 
 
@@ -242,12 +306,20 @@ def _without_times(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_report_shape(report: dict[str, Any], variant: str, mode: str, boards: int) -> None:
+    by_mode = ({"matches"} if mode == "matches"
+               else {"points_per_hand_bags_charged", "bag_charge"})
     assert set(report) == {"variant", "mode", "boards", "a", "b", "points_per_hand",
-                           "win_rate", "bots", "seconds"}
+                           "win_rate", "bots", "seconds", *by_mode}
     assert (report["variant"], report["mode"], report["boards"]) == (variant, mode, boards)
-    points = report["points_per_hand"]
-    assert set(points) == {"mean", "ci95"}
-    assert points["ci95"][0] <= points["mean"] <= points["ci95"][1]
+    for key in ("points_per_hand", "points_per_hand_bags_charged"):
+        if key in report:
+            points = report[key]
+            assert set(points) == {"mean", "ci95"}
+            assert points["ci95"][0] <= points["mean"] <= points["ci95"][1]
+    if mode == "matches":
+        played = report["matches"]
+        assert set(played) == {"played", "a_won", "b_won"}
+        assert played["played"] == 2 * boards >= played["a_won"] + played["b_won"]
     wins = report["win_rate"]
     assert set(wins) == {"value", "ci95"}
     assert 0 <= wins["ci95"][0] <= wins["value"] <= wins["ci95"][1] <= 1
@@ -302,16 +374,28 @@ def test_medium_beats_random(variant: str, tmp_path: Path) -> None:
         if counts["blind_nil_bids"]:
             assert stats["blind_nil_success"] == round(
                 counts["blind_nils_made"] / counts["blind_nil_bids"], 4)
-    # the mean is the mean of the boards' paired differences
-    diffs = []
+    # the mean is the mean of the boards' paired differences; charged, each bag costs a
+    # tenth of the 100-point penalty and a penalty that fell is given back
+    diffs, charged = [], []
     for i in range(1, 31):
         first, second = (json.loads((tmp_path / f"board-{i}-a-side-{s}.json").read_text())
                          for s in (0, 1))
         diffs.append(((first["scores"][0] - first["scores"][1])
                       + (second["scores"][1] - second["scores"][0])) / 2)
+        extra = 0
+        for a_side, doc in enumerate((first, second)):
+            result = doc["hands"][0]["result"]
+            for side, sign in ((a_side, 1), (1 - a_side, -1)):
+                extra += sign * (result["penalties"][side] - 10 * result["bags"][side])
+        charged.append(diffs[-1] + extra / 2)
     assert report["points_per_hand"]["mean"] == round(sum(diffs) / 30, 3)
     low, high = report["points_per_hand"]["ci95"]
     assert (low, high) == tuple(round(x, 3) for x in mean_ci95(diffs)[1:])
+    assert report["bag_charge"] == 10
+    assert report["points_per_hand_bags_charged"] == {
+        "mean": round(sum(charged) / 30, 3),
+        "ci95": [round(x, 3) for x in mean_ci95(charged)[1:]]}
+    assert charged != diffs
 
 
 def test_swapping_a_and_b_negates_the_mean() -> None:
@@ -353,6 +437,7 @@ def test_matches_end(variant: str, tmp_path: Path) -> None:
         assert doc["players"][a_side] == "medium"
         wins += doc["winner"] == a_side
     assert report["win_rate"]["value"] == round(wins / 6, 4)
+    assert report["matches"] == {"played": 6, "a_won": wins, "b_won": 6 - wins}
     for first, second in zip(docs[0::2], docs[1::2], strict=True):  # one board's two plays
         assert first["players"] == second["players"][1:] + second["players"][:1]
         common = min(len(first["hands"]), len(second["hands"]))
@@ -401,6 +486,23 @@ def test_cli_arena_text(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("partnership: A = medium, B = random, 2 duplicate hands")
     assert "points per hand A-B" in out and "A medium" in out and "B random" in out
+    report = run_arena(rules_for("partnership"), "medium", "random", 2, 0, progress=None)
+    charged, bots = report["points_per_hand_bags_charged"], report["bots"]
+    assert (f"the same, each bag charged 10 of its later penalty: {charged['mean']:+.2f}  "
+            f"(95% CI {charged['ci95'][0]:+.2f} .. {charged['ci95'][1]:+.2f}); bags a hand "
+            f"A {bots['a']['bags_per_hand']:.2f}, B {bots['b']['bags_per_hand']:.2f}") in out
+    assert "matches won" not in out
+
+
+def test_cli_arena_matches_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--variant", "two-player", "--a", "medium", "--b", "random",
+                 "--matches", "2", "--rule", "target=150"]) == 0
+    out = capsys.readouterr().out
+    report = run_arena(rules_for("two-player", target=150), "medium", "random", 2, 0,
+                       matches=True, progress=None)
+    played = report["matches"]
+    assert f"matches won: A {played['a_won']}, B {played['b_won']} of 4" in out
+    assert "A's match win rate" in out and "bag charged" not in out
 
 
 def test_cli_arena_matches(capsys: pytest.CaptureFixture[str]) -> None:
@@ -408,6 +510,19 @@ def test_cli_arena_matches(capsys: pytest.CaptureFixture[str]) -> None:
                  "--matches", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["mode"] == "matches" and report["boards"] == 1
+    assert report["matches"]["played"] == 2
+    assert "points_per_hand_bags_charged" not in report
+
+
+def test_cli_arena_json_charges_the_house_rules_bags(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--variant", "two-player", "--a", "medium", "--b", "random",
+                 "--hands", "3", "--json", "--rule", "bag_limit=5",
+                 "--rule", "bag_penalty=200"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["bag_charge"] == 40
+    house = rules_for("two-player", bag_limit=5, bag_penalty=200)
+    direct = run_arena(house, "medium", "random", 3, 0, progress=None)
+    assert report["points_per_hand_bags_charged"] == direct["points_per_hand_bags_charged"]
 
 
 def test_cli_arena_plays_under_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
@@ -429,6 +544,10 @@ def test_cli_arena_plays_under_house_rules(capsys: pytest.CaptureFixture[str]) -
      "whole number, true, false or none"),
     (["--a", "medium", "--b", "random", "--hands", "2", "--rule", "colour=1"],
      "unknown rule option"),
+    (["--a", "medium", "--b", "random", "--hands", "2", "--rule", "bag_limit=-1"],
+     "bag_limit must be from 0"),
+    (["--a", "medium", "--b", "random", "--hands", "2", "--rule", "bag_penalty=-100"],
+     "bag_penalty must be from 0"),
     (["--a", "medium", "--b", "random", "--hands", "0"], "at least 1"),
     (["--a", "medium", "--b", "random", "--matches", "0"], "at least 1"),
     (["--a", "medium", "--b", "random", "--hands", "2", "--workers", "0"], "at least 1"),
