@@ -24,6 +24,7 @@ from ..cards import (
     JACK,
     KING,
     QUEEN,
+    RANKS_PER_SUIT,
     SPADES,
     SUIT_MASKS,
     TEN,
@@ -131,6 +132,16 @@ def estimate_tricks(hand: Iterable[Card], known_out: int, players: int) -> float
         ruffs += {0: 1.6, 1: 0.9, 2: 0.3}.get(len(in_suit(cards, suit)), 0.0)
     total += min(ruffs, max(0.0, spare)) * (0.7 if players == 4 else 0.5)
     return total
+
+
+def sure_spades(hand: Iterable[Card]) -> int:
+    """The spades of ``hand`` that win whatever is out: its run down from the ace."""
+    held = mask_of(hand)
+    top = SPADES * RANKS_PER_SUIT + ACE
+    run = 0
+    while run < 13 and held >> (top - run) & 1:
+        run += 1
+    return run
 
 
 _SPADE_DANGER = {ACE: 9.0, KING: 4.0, QUEEN: 2.5, JACK: 1.5, TEN: 1.0, 7: 0.6, 6: 0.4}
@@ -422,7 +433,7 @@ class MediumBot:
         others = sum(b for b in obs.bids if b is not None)
         if players == 4 and others + bid > 14:
             bid -= 1
-        return max(1, min(13, bid))
+        return max(1, min(13, bid), sure_spades(hand))
 
     @staticmethod
     def _two_player_tricks(estimate: float, hers: int | None) -> float:
