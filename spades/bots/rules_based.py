@@ -139,7 +139,7 @@ def sure_spades(hand: Iterable[Card]) -> int:
     held = mask_of(hand)
     top = SPADES * RANKS_PER_SUIT + ACE
     run = 0
-    while run < 13 and held >> (top - run) & 1:
+    while run < RANKS_PER_SUIT and held >> (top - run) & 1:
         run += 1
     return run
 
@@ -439,8 +439,9 @@ class MediumBot:
     def _two_player_tricks(estimate: float, hers: int | None) -> float:
         """The tricks a two-player hand takes: its estimate, which overstates strong
         hands and understates weak ones, drawn toward the mean; once she has bid (not nil),
-        four tenths of the way toward the 12 tricks her bid leaves. Fitted to the tricks
-        medium took in 800 hands against the Spadsbook opponent (docs/benchmarks.md)."""
+        four tenths of the way toward 12 less her bid (the tricks her bid leaves, one left
+        for her overtricks). Fitted to the tricks medium took in 800 hands against the
+        Spadsbook opponent (docs/benchmarks.md)."""
         expected = 0.7 + 0.86 * estimate
         if hers:
             expected = 0.6 * expected + 0.4 * (12 - hers)
