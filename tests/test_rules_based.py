@@ -225,6 +225,22 @@ def test_discards_a_low_card_in_the_draft() -> None:
     assert str(MediumBot(random.Random(0)).act(obs)) == "discard"
 
 
+@pytest.mark.parametrize(("offered", "kept"), [("2S", "keep"), ("KH", "keep"), ("QH", "discard"),
+                                               ("JC", "discard")])
+def test_drafts_spades_aces_and_kings(offered: str, kept: str) -> None:
+    obs = obs_for("two-player", phase="draft", hand="AS 4H 7D", offered=offered)
+    assert str(MediumBot(random.Random(0)).act(obs)) == kept
+
+
+def test_a_two_player_bid_reads_hers() -> None:
+    hand = "AS KS 8S 6S 3S AH 7H 8D 6D 3D KC 9C 2C"
+
+    def bid_after(hers: int | None) -> int:
+        obs = obs_for("two-player", phase="bidding", hand=hand, bids=(None, hers))
+        return MediumBot(random.Random(0)).act(obs).tricks
+    assert bid_after(10) < bid_after(None) < bid_after(2)
+
+
 def test_remembers_its_discards() -> None:
     hand = "KS JS 4S AH 7H 4H KD 6D 3D 2D JC 9C 5C"
     plain = _bid(hand, "two-player-300", discards="2H")
