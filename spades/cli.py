@@ -289,8 +289,14 @@ def _train_data(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.bots.split(",")]
     for name in names:
         check_bot_name(name)
-    summary = generate(args.out, args.games, args.seed, names, args.rate,
-                       parse_rules(args.rule), progress=progress_bar)
+    rules = parse_rules(args.rule)
+    for variant in ("two-player", "partnership"):
+        rules_for(variant, **rules)
+    try:
+        summary = generate(args.out, args.games, args.seed, names, args.rate, rules,
+                           progress=progress_bar)
+    except OSError as error:
+        raise SpadesError(f"cannot write {args.out}: {error.strerror}") from None
     print(json.dumps(summary))
     return 0
 
@@ -301,8 +307,11 @@ def _train_fit(args: argparse.Namespace) -> int:
 
     if args.epochs < 1 or args.hidden < 1:
         raise SpadesError("--epochs and --hidden must be at least 1")
-    report = fit(args.data, args.out or SHIPPED, args.seed, args.hidden, args.epochs,
-                 progress=progress_bar)
+    try:
+        report = fit(args.data, args.out or SHIPPED, args.seed, args.hidden, args.epochs,
+                     progress=progress_bar)
+    except OSError as error:
+        raise SpadesError(f"{error.filename}: {error.strerror}") from None
     print(json.dumps(report))
     return 0
 

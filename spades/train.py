@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -50,10 +50,19 @@ def generate(path: str | Path, games: int, seed: int, bots: Sequence[str], rate:
              progress: Progress | None = None) -> dict[str, Any]:
     """Play ``games`` hands (alternately two-player and partnership, each from 0-0 under
     ``rules``) with a bot of ``bots`` drawn for each seat, record a ``rate`` share of
-    the bidding and play decisions, and write them to ``path`` (a compressed ``.npz``).
+    the bidding and play decisions, and write them to ``path`` (a compressed ``.npz``,
+    opened first: a path that cannot be written fails before any hand is played).
     Returns the summary written beside them: decision points, bytes, seconds."""
+    with Path(path).open("wb") as file:
+        summary = _generate(file, games, seed, bots, rate, rules or {}, progress)
+    summary["bytes"] = Path(path).stat().st_size
+    return summary
+
+
+def _generate(file: BinaryIO, games: int, seed: int, bots: Sequence[str], rate: float,
+              rules: dict[str, Any], progress: Progress | None) -> dict[str, Any]:
     rng = random.Random(seed)
-    variants: list[Rules] = [rules_for(v, **(rules or {})) for v in VARIANTS]
+    variants: list[Rules] = [rules_for(v, **rules) for v in VARIANTS]
     rows: dict[int, list[dict[str, np.ndarray]]] = {2: [], 4: []}
     cache: dict[tuple[str, int], Bot] = {}
     started = time.perf_counter()
@@ -87,8 +96,7 @@ def generate(path: str | Path, games: int, seed: int, bots: Sequence[str], rate:
     seconds = time.perf_counter() - started
     summary = {"games": games, "seed": seed, "bots": list(bots), "rate": rate,
                "points": {p: len(r) for p, r in rows.items()}, "seconds": round(seconds, 1)}
-    np.savez_compressed(path, **arrays, summary=np.array(repr(summary)))
-    summary["bytes"] = Path(path).stat().st_size
+    np.savez_compressed(file, **arrays, summary=np.array(repr(summary)))
     return summary
 
 
