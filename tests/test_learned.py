@@ -146,6 +146,12 @@ def test_the_shipped_weights_load_and_give_the_same_decisions() -> None:
     assert _decisions(spec, 7, "two-player") == _decisions(spec, 7, "two-player")
 
 
+def test_hard_deals_by_the_model_with_two_players_and_uniformly_with_four() -> None:
+    assert set(make_bot("hard", 0).models) == {2}
+    assert set(make_bot("hard:belief=learned", 0).models) == {2, 4}
+    assert make_bot("hard:belief=uniform", 0).models == {}
+
+
 def test_an_unknown_belief_is_refused() -> None:
     with pytest.raises(SpadesError, match="belief"):
         make_bot("hard:belief=psychic", 0)

@@ -2,8 +2,9 @@
 
 Card play is perfect-information Monte Carlo: deal the hidden cards many times in
 ways consistent with everything the seat has seen (:mod:`.belief`; with two players,
-the opponent's hand as a draft that keeps spades and honours leaves it; with ``belief``
-learned, each card where the learned model of :mod:`.learned` says it likely lies) and
+each card where the learned model of :mod:`.learned` says it likely lies, or with
+``belief=uniform`` the opponent's hand as a draft that keeps spades and honours leaves
+it; with four, uniformly, or by the learned model with ``belief=learned``) and
 with the bids made (the medium player would have made them), value every
 legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
@@ -124,7 +125,8 @@ class SearchBot:
     by default :attr:`OWN_BAGS`, one share). ``belief``: how the hidden cards are dealt in
     the bidding and the play, ``uniform`` (every deal that fits what was seen alike; with
     two players the opponent's hand as a simulated draft keeps it) or ``learned`` (card by
-    card as the learned model of :mod:`.learned` says each is likely to lie).
+    card as the learned model of :mod:`.learned` says each is likely to lie); by default
+    :attr:`BELIEF`'s, by the number of players.
     """
 
     # the deals a bid samples unless ``bids`` says: solved ones with two players (a bid
@@ -132,12 +134,15 @@ class SearchBot:
     BID_DEALS: ClassVar[dict[int, int]] = {2: 256, 4: 32}
     # the shares of the sandbag penalty a bag costs in the play once the contract is made
     OWN_BAGS: ClassVar[float] = 1.0
+    # the belief unless ``belief`` says: learned with two players (+9.0 a hand against the
+    # Spadsbook opponent, +1.7 against medium: docs/benchmarks.md), uniform with four
+    BELIEF: ClassVar[dict[int, str]] = {2: "learned", 4: "uniform"}
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always",
-                 own_bags: float | None = None, belief: str = "uniform") -> None:
+                 own_bags: float | None = None, belief: str | None = None) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -152,11 +157,11 @@ class SearchBot:
         if own_bags is not None and (not isinstance(own_bags, (int, float))
                                      or isinstance(own_bags, bool) or own_bags < 0):
             raise SpadesError(f"the budget own_bags must be a number from 0, not {own_bags!r}")
-        if belief not in BELIEFS:
+        if belief is not None and belief not in BELIEFS:
             raise SpadesError(f"the belief must be one of {', '.join(BELIEFS)}, not {belief!r}")
         self.rng = rng
-        self.belief = belief
-        self.models = {n: shipped(n) for n in (2, 4)} if belief == "learned" else {}
+        self.models = {n: shipped(n) for n in (2, 4)
+                       if (belief or self.BELIEF[n]) == "learned"}
         self._weighed: tuple[Observation, Weights | None] | None = None
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
@@ -254,8 +259,8 @@ class SearchBot:
 
     def _weights(self, obs: Observation) -> Weights | None:
         """The learned model's weights for the hidden cards of ``obs`` (in the bidding and
-        the play, with ``belief`` learned; else None), worked out once a decision."""
-        if not self.models or obs.phase not in ("bidding", "play"):
+        the play, where the belief is learned; else None), worked out once a decision."""
+        if obs.rules.players not in self.models or obs.phase not in ("bidding", "play"):
             return None
         if self._weighed is None or self._weighed[0] is not obs:
             self._weighed = (obs, self.models[obs.rules.players].weights(obs, knowledge(obs)))
