@@ -135,7 +135,8 @@ class SearchBot:
     # the shares of the sandbag penalty a bag costs in the play once the contract is made
     OWN_BAGS: ClassVar[float] = 1.0
     # the belief unless ``belief`` says: learned with two players (+9.0 a hand against the
-    # Spadsbook opponent, +1.7 against medium: docs/benchmarks.md), uniform with four
+    # Spadsbook opponent, level against medium and the Jus144tice opponent:
+    # docs/benchmarks.md), uniform with four (level over 60 boards)
     BELIEF: ClassVar[dict[int, str]] = {2: "learned", 4: "uniform"}
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
