@@ -294,6 +294,41 @@ def format_arena(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _train_data(args: argparse.Namespace) -> int:
+    from .train import generate  # numpy: the bots extra
+
+    if args.games < 1 or not 0 < args.rate <= 1:
+        raise SpadesError("--games must be at least 1 and --rate in (0, 1]")
+    names = [name.strip() for name in args.bots.split(",")]
+    for name in names:
+        check_bot_name(name)
+    rules = parse_rules(args.rule)
+    for variant in ("two-player", "partnership"):
+        rules_for(variant, **rules)
+    try:
+        summary = generate(args.out, args.games, args.seed, names, args.rate, rules,
+                           progress=progress_bar)
+    except OSError as error:
+        raise SpadesError(f"cannot write {args.out}: {error.strerror}") from None
+    print(json.dumps(summary))
+    return 0
+
+
+def _train_fit(args: argparse.Namespace) -> int:
+    from .bots.learned import SHIPPED
+    from .train import fit
+
+    if args.epochs < 1 or args.hidden < 1:
+        raise SpadesError("--epochs and --hidden must be at least 1")
+    try:
+        report = fit(args.data, args.out or SHIPPED, args.seed, args.hidden, args.epochs,
+                     progress=progress_bar)
+    except OSError as error:
+        raise SpadesError(f"{error.filename}: {error.strerror}") from None
+    print(json.dumps(report))
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     from .tui import play
 
@@ -412,6 +447,30 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--records", metavar="DIR", help="write every game played to DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.set_defaults(run=_arena)
+
+    train = commands.add_parser(
+        "train", help="the learned model of where the hidden cards are: its data, its training")
+    steps = train.add_subparsers(dest="step", required=True, parser_class=_Parser)
+    data = steps.add_parser("data", help="play hands and record decisions with the true hands")
+    data.add_argument("--games", type=int, default=2000,
+                      help="hands to play, two-player and partnership alternately")
+    data.add_argument("--bots", default="easy,medium",
+                      help="the bots drawn at random for each seat, comma-separated "
+                           "(cmd:PROGRAM too)")
+    data.add_argument("--rate", type=float, default=0.2,
+                      help="the share of bidding and play decisions recorded")
+    data.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                      help=RULE_HELP)
+    data.add_argument("--seed", type=int, default=0)
+    data.add_argument("--out", required=True, help="the .npz file to write")
+    data.set_defaults(run=_train_data)
+    fit_cmd = steps.add_parser("fit", help="train the model on recorded data")
+    fit_cmd.add_argument("data", help="a file written by 'spades train data'")
+    fit_cmd.add_argument("--out", help="the weights file (default: the one the package ships)")
+    fit_cmd.add_argument("--epochs", type=int, default=20)
+    fit_cmd.add_argument("--hidden", type=int, default=32, help="the hidden layer's width")
+    fit_cmd.add_argument("--seed", type=int, default=0)
+    fit_cmd.set_defaults(run=_train_fit)
 
     analyze_cmd = commands.add_parser(
         "analyze", help="the double-dummy value of every card of a record, and the costly ones")

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spades import Game, Phase, parse_card, rules_for
 from spades.cards import cards_in
 from spades.chance import RecordedChance
+
+if TYPE_CHECKING:
+    from spades.bots.learned import LocationModel
 
 
 def visible(game: Game, seat: int) -> set[int]:
@@ -45,3 +50,16 @@ def opponent_must_hold_drawn_cards() -> Game:
     game.apply("play 2S")
     assert game.hand_of(1) == low_spades[1:] + high_spades
     return game
+
+
+def tiny_model(players: int, seed: int = 0, hidden: int = 4) -> LocationModel:
+    """A small learned card-location model with random weights."""
+    import numpy as np
+
+    from spades.bots.learned import LocationModel, feature_count
+
+    rng = np.random.default_rng(seed)
+    width = feature_count(players)
+    return LocationModel(players, rng.normal(0, 1, (width, hidden)).astype(np.float32),
+                         rng.normal(0, 1, hidden).astype(np.float32),
+                         rng.normal(0, 2, hidden).astype(np.float32), 0.0)

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 import pytest
-from helpers import opponent_must_hold_drawn_cards
+from helpers import opponent_must_hold_drawn_cards, tiny_model
 
 from spades import Game, Observation, SpadesError, TrickView, parse_card, rules_for
 from spades.bots.belief import knowledge, sample_hands, voids, worth_keeping
@@ -196,14 +196,19 @@ def test_true_deal_is_allowed(config: str) -> None:
         check_sample(position, list(truth))
 
 
-@pytest.mark.parametrize("drafted", [False, True])
+@pytest.mark.parametrize("how", ["uniform", "drafted", "learned"])
 @pytest.mark.parametrize("config", CONFIGS)
-def test_samples_obey_what_the_seat_saw(config: str, drafted: bool) -> None:
+def test_samples_obey_what_the_seat_saw(config: str, how: str) -> None:
+    """Uniform, drafted, or weighted by a learned model (a small random one here)."""
     found = positions(config)
     assert len(found) >= 100
+    model = tiny_model(CONFIGS[config].players)
     for i, position in enumerate(found):
+        weights = (model.weights(position.obs, knowledge(position.obs)) if how == "learned"
+                   else None)
         for k in range(SAMPLES):
-            hands = sample_hands(position.obs, random.Random(f"{i}:{k}"), drafted=drafted)
+            hands = sample_hands(position.obs, random.Random(f"{i}:{k}"),
+                                 drafted=how == "drafted", weights=weights)
             check_sample(position, hands)
             assert all(h & ~a == 0 for h, a in zip(hands, knowledge(position.obs).allowed,
                                                    strict=True)), position.label

@@ -704,7 +704,7 @@ def test_a_two_player_bid_counts_on_the_tricks_a_drafting_opponent_leaves() -> N
     obs = two_player_bidding()
     uniform = SearchBot(random.Random(1))
     uniform._sample = lambda o: search.sample_hands(o, uniform.rng)  # type: ignore[method-assign]
-    drafted = make_bot("hard", 1)
+    drafted = make_bot("hard:belief=uniform", 1)
     assert drafted.act(obs).tricks < uniform.act(obs).tricks
 
 

@@ -493,3 +493,21 @@ def test_python_dash_m_spades_is_the_spades_command(tmp_path: Path) -> None:
                            capture_output=True, text=True, cwd=tmp_path,
                            env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}, timeout=120)
     assert wrong.returncode == 2 and "--games" in wrong.stderr
+
+
+def test_train_writes_data_and_weights_and_refuses_bad_input(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data, weights = tmp_path / "data.npz", tmp_path / "weights.npz"
+    code, out, _ = run(capsys, "train", "data", "--games", "2", "--rate", "0.5", "--seed", "3",
+                       "--out", str(data))
+    assert code == 0 and json.loads(out)["bytes"] == data.stat().st_size
+    code, out, _ = run(capsys, "train", "fit", str(data), "--out", str(weights), "--epochs", "1",
+                       "--hidden", "2")
+    assert code == 0 and weights.exists() and "uniform_loss" in json.loads(out)["2"]
+    for argv, message in (
+            (("data", "--games", "0", "--out", str(data)), "--games must be at least 1"),
+            (("data", "--bots", "psychic", "--out", str(data)), "unknown bot 'psychic'"),
+            (("data", "--out", str(tmp_path / "no" / "x.npz")), "cannot write"),
+            (("fit", str(tmp_path / "missing.npz")), "No such file")):
+        code, _, err = run(capsys, "train", *argv)
+        assert code == 2 and message in one_line_error(err), argv

@@ -8,7 +8,9 @@ seats so that every sample could be the truth.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import FULL_DECK, JACK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
@@ -138,23 +140,31 @@ def worth_keeping(card: Card) -> bool:
     return card >= SPADES * RANKS_PER_SUIT or card % RANKS_PER_SUIT >= JACK
 
 
+Weights = Mapping[int, Sequence[float]]  # a factor per seat for each unseen card
+
+
 def sample_hands(observation: Observation, rng: random.Random,
-                 facts: Knowledge | None = None, drafted: bool = False) -> list[int]:
+                 facts: Knowledge | None = None, drafted: bool = False,
+                 weights: Weights | None = None) -> list[int]:
     """One deal of the current hands (a card mask per seat) consistent with what the seat saw.
 
     ``drafted`` (two players, no exchange): the opponent's hand is what a draft by
     :func:`worth_keeping` over the cards the seat has not seen, in a random order, keeps
     (she keeps more spades and honours than a uniform deal gives her), if one of
     :data:`DRAFT_ATTEMPTS` such drafts agrees with her plays; else a uniform deal.
+    ``weights`` (by :mod:`.learned`), for each unseen card a factor per seat: with four
+    hands a card goes to a seat in proportion to the seat's room left times its factor,
+    with two the opponent's unseen cards are drawn one by one in proportion to their
+    factors; the same constraints hold either way.
     """
     facts = facts or knowledge(observation)
     if len(facts.held) == 2:
-        if drafted and not any(observation.exchanged):
+        if drafted and weights is None and not any(observation.exchanged):
             hands = _sample_drafted(facts, observation, rng)
             if hands is not None:
                 return hands
-        return _sample_two_player(facts, observation, rng)
-    return _sample_partnership(facts, rng)
+        return _sample_two_player(facts, observation, rng, weights)
+    return _sample_partnership(facts, rng, weights)
 
 
 def _sample_drafted(facts: Knowledge, observation: Observation, rng: random.Random
@@ -176,7 +186,8 @@ def _sample_drafted(facts: Knowledge, observation: Observation, rng: random.Rand
     return None
 
 
-def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.Random) -> list[int]:
+def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.Random,
+                       weights: Weights | None = None) -> list[int]:
     seat = facts.seat
     other = 1 - seat
     hands = [0, 0]
@@ -197,12 +208,28 @@ def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.R
                 break
     if len(rest) < need - len(from_pile):
         raise SampleError("no deal is consistent with what this seat has seen")
-    hands[other] = mask_of(from_pile) | mask_of(rng.sample(rest, need - len(from_pile)))
+    if weights is None:
+        drawn = rng.sample(rest, need - len(from_pile))
+    else:
+        drawn = _weighted_sample(rest, [weights[c][other] for c in rest],
+                                 need - len(from_pile), rng)
+    hands[other] = mask_of(from_pile) | mask_of(drawn)
     return hands
 
 
-def _sample_partnership(facts: Knowledge, rng: random.Random) -> list[int]:
-    """Deal the unseen cards to the three other seats, each within its allowed cards."""
+def _weighted_sample(cards: list[Card], weights: list[float], k: int,
+                     rng: random.Random) -> list[Card]:
+    """``k`` of ``cards`` drawn one by one without replacement, each in proportion to its
+    weight (Efraimidis and Spirakis: the ``k`` largest of ``u ** (1 / weight)``)."""
+    keys = [math.log(1.0 - rng.random()) / max(w, 1e-12) for w in weights]
+    chosen = sorted(range(len(cards)), key=keys.__getitem__, reverse=True)[:k]
+    return [cards[i] for i in chosen]
+
+
+def _sample_partnership(facts: Knowledge, rng: random.Random,
+                        weights: Weights | None = None) -> list[int]:
+    """Deal the unseen cards to the three other seats, each within its allowed cards, in
+    proportion to each seat's room left (times the card's ``weights``, if given)."""
     n = len(facts.held)
     cards = list(cards_in(facts.unseen))
     capacity = [facts.held[s] - facts.known[s].bit_count() for s in range(n)]
@@ -217,7 +244,9 @@ def _sample_partnership(facts: Knowledge, rng: random.Random) -> list[int]:
             seats = [s for s in options[card] if room[s]]
             if not seats:
                 break
-            seat = rng.choices(seats, weights=[room[s] for s in seats])[0]
+            factor = weights[card] if weights is not None else None
+            seat = rng.choices(seats, weights=[
+                room[s] * (1.0 if factor is None else factor[s]) for s in seats])[0]
             room[seat] -= 1
             hands[seat] |= 1 << card
         else:

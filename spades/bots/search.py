@@ -2,8 +2,10 @@
 
 Card play is perfect-information Monte Carlo: deal the hidden cards many times in
 ways consistent with everything the seat has seen (:mod:`.belief`; with two players,
-the opponent's hand as a draft that keeps spades and honours leaves it) and with the
-bids made (the medium player would have made them), value every
+each card where the learned model of :mod:`.learned` says it likely lies, or with
+``belief=uniform`` the opponent's hand as a draft that keeps spades and honours leaves
+it; with four, uniformly, or by the learned model with ``belief=learned``) and
+with the bids made (the medium player would have made them), value every
 legal card on each deal with the double-dummy solver, whose value is the hand's
 score for both sides (contracts, sets, bags and their penalty, nils, and whether
 the hand decides the match; with two players, once the seat has made its contract,
@@ -46,7 +48,8 @@ from ..errors import SpadesError
 from ..game import draft_pick
 from ..observation import Observation
 from ..scoring import Contract, contracts, score_hand, score_side
-from .belief import SampleError, played_by, sample_hands, worth_keeping
+from .belief import SampleError, Weights, knowledge, played_by, sample_hands, worth_keeping
+from .learned import shipped
 from .policy import BlindNilPolicy
 from .rollout import Outcome, Rollout, bid_agrees
 from .rules_based import MediumBot, estimate_tricks
@@ -54,6 +57,7 @@ from .solver import Deal, opening_tricks, score_values
 
 MATCH_WEIGHT = 300.0  # the value of winning the match, in hand points
 ROLLOUT_MARGIN = 2.0  # points a card must gain over the medium player's in rollouts
+BELIEFS = ("uniform", "learned")  # how the search deals the hidden cards
 
 
 def match_value(
@@ -118,7 +122,11 @@ class SearchBot:
     (:mod:`.policy`) within which the search (or, with two players, the medium player's
     rule) decides. ``own_bags``: in the card play, once the side has made its contract,
     what each further trick costs in shares of the sandbag penalty (:func:`match_value`;
-    by default :attr:`OWN_BAGS`, one share).
+    by default :attr:`OWN_BAGS`, one share). ``belief``: how the hidden cards are dealt in
+    the bidding and the play, ``uniform`` (every deal that fits what was seen alike; with
+    two players the opponent's hand as a simulated draft keeps it) or ``learned`` (card by
+    card as the learned model of :mod:`.learned` says each is likely to lie); by default
+    :attr:`BELIEF`'s, by the number of players.
     """
 
     # the deals a bid samples unless ``bids`` says: solved ones with two players (a bid
@@ -126,12 +134,16 @@ class SearchBot:
     BID_DEALS: ClassVar[dict[int, int]] = {2: 256, 4: 32}
     # the shares of the sandbag penalty a bag costs in the play once the contract is made
     OWN_BAGS: ClassVar[float] = 1.0
+    # the belief unless ``belief`` says: learned with two players (+9.0 a hand against the
+    # Spadsbook opponent, level against medium and the Jus144tice opponent:
+    # docs/benchmarks.md), uniform with four (level over 60 boards)
+    BELIEF: ClassVar[dict[int, str]] = {2: "learned", 4: "uniform"}
 
     def __init__(self, rng: random.Random, samples: int = 24, dd: int = 6,
                  time: float | None = None, min_samples: int = 4, draft: int = 48,
                  bids: int | None = None, early: int = 0, fit: int = 8, leads: int = 48,
                  blind_nil: BlindNilPolicy | str = "always",
-                 own_bags: float | None = None) -> None:
+                 own_bags: float | None = None, belief: str | None = None) -> None:
         for name, value, kind in (("samples", samples, int), ("dd", dd, int),
                                   ("min_samples", min_samples, int), ("fit", fit, int),
                                   ("time", time, (int, float, type(None)))):
@@ -146,7 +158,12 @@ class SearchBot:
         if own_bags is not None and (not isinstance(own_bags, (int, float))
                                      or isinstance(own_bags, bool) or own_bags < 0):
             raise SpadesError(f"the budget own_bags must be a number from 0, not {own_bags!r}")
+        if belief is not None and belief not in BELIEFS:
+            raise SpadesError(f"the belief must be one of {', '.join(BELIEFS)}, not {belief!r}")
         self.rng = rng
+        self.models = {n: shipped(n) for n in (2, 4)
+                       if (belief or self.BELIEF[n]) == "learned"}
+        self._weighed: tuple[Observation, Weights | None] | None = None
         self.samples, self.dd, self.time_budget = samples, dd, time
         self.min_samples, self.draft_samples = min_samples, draft
         self.bids, self.early_samples, self.fit_attempts = bids, early, fit
@@ -230,15 +247,25 @@ class SearchBot:
         """One deal of the hidden cards consistent with what the seat has seen, and with
         the bids made by the other seats if one of ``fit`` deals drawn is (else the last
         drawn stands). Blind nils are no bids to fit."""
-        hands = sample_hands(obs, self.rng, drafted=True)
+        weights = self._weights(obs)
+        hands = sample_hands(obs, self.rng, drafted=True, weights=weights)
         if all(bid is None or seat in obs.blind_nil for seat, bid in enumerate(obs.bids)):
             return hands
         played = played_by(obs)
         for _ in range(self.fit_attempts - 1):
             if self._bids_fit(obs, _at_bidding(hands, played)):
                 break
-            hands = sample_hands(obs, self.rng, drafted=True)
+            hands = sample_hands(obs, self.rng, drafted=True, weights=weights)
         return hands
+
+    def _weights(self, obs: Observation) -> Weights | None:
+        """The learned model's weights for the hidden cards of ``obs`` (in the bidding and
+        the play, where the belief is learned; else None), worked out once a decision."""
+        if obs.rules.players not in self.models or obs.phase not in ("bidding", "play"):
+            return None
+        if self._weighed is None or self._weighed[0] is not obs:
+            self._weighed = (obs, self.models[obs.rules.players].weights(obs, knowledge(obs)))
+        return self._weighed[1]
 
     def _bids_fit(self, obs: Observation, hands: list[int]) -> bool:
         """Whether the medium player, given ``hands`` (the hands as the bidding began),
