@@ -427,10 +427,11 @@ class Table:
         self.idle_since = time.time()
         if client.seat is None:
             client.name = self.spectator_name()
-        await client.send(self.welcome(client.seat, client.name))
-        if client.seat is not None:
+        else:  # hers from now: no state sent while the welcome goes out shows her away
             self.seats[client.seat].connections += 1
             self._arrived(client.seat)
+        await client.send(self.welcome(client.seat, client.name))
+        if client.seat is not None:
             self.schedule()
             await self.broadcast()
         else:
