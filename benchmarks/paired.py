@@ -20,8 +20,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, TextIO
 
 from spades import Rules, rules_for
 from spades.arena import (
@@ -71,8 +72,9 @@ def _interval(values: list[float]) -> dict[str, Any]:
 
 
 def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, workers: int,
-            matches: bool = False) -> list[dict[str, Any]]:
-    """Every A of ``a_specs`` against ``b`` on the same boards: one report row an A."""
+            matches: bool = False, log: TextIO | None = None) -> list[dict[str, Any]]:
+    """Every A of ``a_specs`` against ``b`` on the same boards: one report row an A.
+    Each finished board is also written to ``log`` as a JSON line, for :func:`pool`."""
     tasks = [(i, rules, {"a": a, "b": b}, seed, board, matches)
              for board in range(hands) for i, a in enumerate(a_specs)]
     points: list[list[float]] = [[0.0] * hands for _ in a_specs]
@@ -86,16 +88,32 @@ def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, wor
             wins[which][board.index] = board.a_wins
             for role in ROLES:
                 stats[which][role].add(board.stats[role])
-    cheat = next((i for i, a in enumerate(a_specs) if a.split(":")[0] == "cheat"), None)
-    rows = []
-    for i, a in enumerate(a_specs):
-        summary = {role: stats[i][role].summary() for role in ROLES}
-        row: dict[str, Any] = {"a": a, "a_minus_b": _interval(points[i]),
-                               "a_wins": _interval(wins[i])}
+            if log is not None:
+                log.write(json.dumps({"a": a_specs[which], "b": b, "rules": repr(rules),
+                                      "seed": seed, "board": board.index,
+                                      "points": board.points_per_hand,
+                                      "charged": charged[which][board.index],
+                                      "wins": board.a_wins}) + "\n")
+                log.flush()
+    rows = rows_of(a_specs, points, charged, wins, matches)
+    for row, stat in zip(rows, stats, strict=True):
+        summary = {role: stat[role].summary() for role in ROLES}
         for role, field in (("a", "set_rate"), ("a", "bags_per_hand"), ("b", "set_rate"),
                             ("a", "nil_success"), ("b", "nil_success"),
                             ("a", "decision_seconds")):
             row[f"{role}_{field}"] = summary[role][field]
+    return rows
+
+
+def rows_of(a_specs: list[str], points: list[list[float]], charged: list[list[float]],
+            wins: list[list[float]], matches: bool) -> list[dict[str, Any]]:
+    """The report's rows from each A's per-board values (the boards in the same order for
+    every A): A - B, A - A1 paired, and the share of cheat's edge."""
+    cheat = next((i for i, a in enumerate(a_specs) if a.split(":")[0] == "cheat"), None)
+    rows = []
+    for i, a in enumerate(a_specs):
+        row: dict[str, Any] = {"a": a, "boards": len(points[i]),
+                               "a_minus_b": _interval(points[i]), "a_wins": _interval(wins[i])}
         if not matches:
             row["a_minus_b_bags_charged"] = _interval(charged[i])
         if i:
@@ -114,23 +132,60 @@ def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, wor
     return rows
 
 
+def pool(paths: list[str], matches: bool) -> list[dict[str, Any]]:
+    """The report over every board that all the A's finished in the ``--log`` files
+    (several seeds pooled; a run stopped early keeps the boards it finished)."""
+    found: dict[str, dict[tuple[int, int], dict[str, float]]] = {}
+    opponents = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                entry = json.loads(line)
+                opponents.add((entry["b"], entry["rules"]))
+                found.setdefault(entry["a"], {})[(entry["seed"], entry["board"])] = entry
+    if len(opponents) > 1:
+        raise SpadesError("those logs hold boards against different opponents or rules")
+    a_specs = list(found)
+    boards = sorted(set.intersection(*(set(found[a]) for a in a_specs)))
+    if not boards:
+        raise SpadesError("no board was finished by every player in those logs")
+    values = {key: [[found[a][board][key] for board in boards] for a in a_specs]
+              for key in ("points", "charged", "wins")}
+    return rows_of(a_specs, values["points"], values["charged"], values["wins"], matches)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="two-player")
-    parser.add_argument("--a", action="append", required=True, help="a player; repeat")
+    parser.add_argument("--a", action="append", default=[], help="a player; repeat")
     parser.add_argument("--b", default="medium")
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=63)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rule", action="append", default=[], help="NAME=VALUE, as the arena's")
     parser.add_argument("--matches", action="store_true", help="each board a whole match")
+    parser.add_argument("--log", help="append each finished board to this file (JSON lines)")
+    parser.add_argument("--pool", nargs="+", metavar="LOG",
+                        help="play nothing: report the boards of these --log files together")
     args = parser.parse_args()
+    if args.pool:
+        try:
+            rows = pool(args.pool, args.matches)
+        except (OSError, ValueError, KeyError, SpadesError) as error:
+            parser.error(f"cannot pool those logs: {error}")
+        for row in rows:
+            print(json.dumps(row))
+        return
+    if not args.a:
+        parser.error("give at least one --a player (or --pool LOG ...)")
     try:  # a wrong value: one line, before any board is played
         rules = rules_for(args.variant, **parse_rules(args.rule))
         check_players([*args.a, args.b])
     except SpadesError as error:
         parser.error(str(error))
-    rows = compare(rules, args.a, args.b, args.hands, args.seed, args.workers, args.matches)
+    with open(args.log or os.devnull, "a", encoding="utf-8") as log:
+        rows = compare(rules, args.a, args.b, args.hands, args.seed, args.workers,
+                       args.matches, log if args.log else None)
     print(json.dumps({"variant": args.variant, "b": args.b, "boards": args.hands,
                       "mode": "matches" if args.matches else "hands", "seed": args.seed,
                       "rules": args.rule}))
