@@ -21,6 +21,7 @@ import argparse
 import json
 import math
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
@@ -38,6 +39,7 @@ from spades.arena import (
 from spades.bots import check_bot_name
 from spades.cli import parse_rules
 from spades.errors import SpadesError
+from spades.progress import Progress, progress_bar
 
 
 def check_players(specs: list[str]) -> None:
@@ -72,17 +74,20 @@ def _interval(values: list[float]) -> dict[str, Any]:
 
 
 def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, workers: int,
-            matches: bool = False, log: TextIO | None = None) -> list[dict[str, Any]]:
+            matches: bool = False, log: TextIO | None = None,
+            progress: Progress | None = None) -> list[dict[str, Any]]:
     """Every A of ``a_specs`` against ``b`` on the same boards: one report row an A.
-    Each finished board is also written to ``log`` as a JSON line, for :func:`pool`."""
+    Each finished board is also written to ``log`` as a JSON line, for :func:`pool`, and
+    counted to ``progress`` (a board of each A)."""
     tasks = [(i, rules, {"a": a, "b": b}, seed, board, matches)
              for board in range(hands) for i, a in enumerate(a_specs)]
     points: list[list[float]] = [[0.0] * hands for _ in a_specs]
     charged: list[list[float]] = [[0.0] * hands for _ in a_specs]
     wins: list[list[float]] = [[0.0] * hands for _ in a_specs]
     stats = [{role: BotStats() for role in ROLES} for _ in a_specs]
+    started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for which, board in pool.map(_board, tasks, chunksize=1):
+        for done, (which, board) in enumerate(pool.map(_board, tasks, chunksize=1), 1):
             points[which][board.index] = board.points_per_hand
             charged[which][board.index] = bags_charged(board, rules)
             wins[which][board.index] = board.a_wins
@@ -95,6 +100,8 @@ def compare(rules: Rules, a_specs: list[str], b: str, hands: int, seed: int, wor
                                       "charged": charged[which][board.index],
                                       "wins": board.a_wins}) + "\n")
                 log.flush()
+            if progress is not None:
+                progress(done, len(tasks), started)
     rows = rows_of(a_specs, points, charged, wins, matches)
     for row, stat in zip(rows, stats, strict=True):
         summary = {role: stat[role].summary() for role in ROLES}
@@ -183,9 +190,10 @@ def main() -> None:
         check_players([*args.a, args.b])
     except SpadesError as error:
         parser.error(str(error))
-    with open(args.log or os.devnull, "a", encoding="utf-8") as log:
+    with (open(args.log or os.devnull, "a", encoding="utf-8") as log,
+          progress_bar("boards") as progress):  # on stderr: stdout is the report's
         rows = compare(rules, args.a, args.b, args.hands, args.seed, args.workers,
-                       args.matches, log if args.log else None)
+                       args.matches, log if args.log else None, progress)
     print(json.dumps({"variant": args.variant, "b": args.b, "boards": args.hands,
                       "mode": "matches" if args.matches else "hands", "seed": args.seed,
                       "rules": args.rule}))

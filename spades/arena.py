@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +25,7 @@ from .chance import shuffled_deck
 from .errors import SpadesError
 from .game import Game
 from .observation import Observation
+from .progress import Progress
 from .rules import Rules
 from .scoring import contracts, made
 
@@ -122,10 +122,12 @@ def t975(df: int) -> float:
     """The 97.5% quantile of Student's t with ``df`` degrees of freedom: the half width of
     a 95% interval in standard errors.
 
-    The standard library only (the arena needs no extra): below 30 degrees of freedom a
-    table; from 30 the normal quantile of :class:`statistics.NormalDist` with the
-    Cornish-Fisher terms of Abramowitz and Stegun 26.7.5 (within 1e-7 of the exact value
-    there, and tending to the normal 1.96 as ``df`` grows).
+    The standard library only: the arena is in the core install, which has no dependency,
+    and scipy comes only with OpenSpiel (the ``rl`` and ``bench`` extras). Below 30 degrees
+    of freedom a table of ``scipy.stats.t.ppf(0.975, df)`` to four decimals; from 30 the
+    normal quantile of :class:`statistics.NormalDist` with the Cornish-Fisher terms of
+    Abramowitz and Stegun 26.7.5 (within 1e-7 of scipy's value there, and tending to the
+    normal 1.96 as ``df`` grows). The tests hold both parts to scipy where it is installed.
     """
     if df < 1:
         raise ValueError(f"a t quantile needs at least one degree of freedom, not {df}")
@@ -284,23 +286,9 @@ def play_board(rules: Rules, specs: dict[str, str], seed: int, index: int,
                  (won[0], won[1]))
 
 
-def progress_bar(done: int, total: int, started: float) -> None:
-    """Redraw the progress bar on stderr at each whole percent."""
-    if done != total and done * 100 // total == (done - 1) * 100 // total:
-        return
-    width = 30
-    filled = width * done // total
-    elapsed = time.perf_counter() - started
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                     f"{elapsed:.0f}s")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def run_arena(rules: Rules, a: str, b: str, boards: int, seed: int, *, matches: bool = False,
               workers: int = 1, ray: str | None = None, records_dir: str | None = None,
-              progress: Callable[[int, int, float], None] | None = None) -> dict[str, Any]:
+              progress: Progress | None = None) -> dict[str, Any]:
     """Play ``boards`` duplicate boards of A against B; the report of ``spades arena --json``.
 
     The boards run in ``workers`` local processes, or as tasks on the Ray cluster at

@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import bench, record
-from .arena import progress_bar, run_arena, side_bots
+from .arena import run_arena, side_bots
 from .bots import BOTS, check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
 from .errors import RecordError, SpadesError
 from .game import Game, HandLog
+from .progress import progress_bar
 from .rules import PRESETS, Rules, rules_for
 from .server.settings import bounded, check, said
 
@@ -240,9 +241,10 @@ def _arena(args: argparse.Namespace) -> int:
         raise SpadesError("--hands/--matches and --workers must be at least 1")
     if args.records:
         _make_dir(args.records)
-    report = run_arena(rules, args.a, args.b, boards, args.seed, matches=args.matches is not None,
-                       workers=args.workers, ray=args.ray, records_dir=args.records,
-                       progress=progress_bar)
+    with progress_bar("boards") as progress:
+        report = run_arena(rules, args.a, args.b, boards, args.seed,
+                           matches=args.matches is not None, workers=args.workers, ray=args.ray,
+                           records_dir=args.records, progress=progress)
     if args.json:
         print(json.dumps(report))
     else:
@@ -306,8 +308,9 @@ def _train_data(args: argparse.Namespace) -> int:
     for variant in ("two-player", "partnership"):
         rules_for(variant, **rules)
     try:
-        summary = generate(args.out, args.games, args.seed, names, args.rate, rules,
-                           progress=progress_bar)
+        with progress_bar("games") as progress:
+            summary = generate(args.out, args.games, args.seed, names, args.rate, rules,
+                               progress=progress)
     except OSError as error:
         raise SpadesError(f"cannot write {args.out}: {error.strerror}") from None
     print(json.dumps(summary))
@@ -321,8 +324,9 @@ def _train_fit(args: argparse.Namespace) -> int:
     if args.epochs < 1 or args.hidden < 1:
         raise SpadesError("--epochs and --hidden must be at least 1")
     try:
-        report = fit(args.data, args.out or SHIPPED, args.seed, args.hidden, args.epochs,
-                     progress=progress_bar)
+        with progress_bar("steps") as progress:
+            report = fit(args.data, args.out or SHIPPED, args.seed, args.hidden, args.epochs,
+                         progress=progress)
     except OSError as error:
         raise SpadesError(f"{error.filename}: {error.strerror}") from None
     print(json.dumps(report))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -23,11 +23,11 @@ from .bots import Bot, close_bot, make_bot
 from .bots.learned import LocationModel, feature_count, features, save, softmax, table
 from .chance import shuffled_deck
 from .game import Game
+from .progress import Progress
 from .rules import Rules, rules_for
 
 VARIANTS = ("two-player", "partnership")
 PACKED = ("played", "allowed", "hidden")  # boolean arrays stored as bits
-Progress = Callable[[int, int, float], None]
 
 
 def _labels(tables: dict[str, np.ndarray], hands: Sequence[int], seat: int) -> np.ndarray:

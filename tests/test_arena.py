@@ -53,7 +53,7 @@ def test_t975_against_known_quantiles() -> None:
     """Student's t 97.5% points (scipy.stats.t.ppf): the table, the expansion beyond it,
     and the normal 1.96 in the limit."""
     known = {1: 12.7062, 2: 4.3027, 4: 2.7764, 10: 2.2281, 29: 2.0452, 30: 2.0423,
-             40: 2.0211, 60: 2.0003, 100: 1.9840, 399: 1.9659}
+             40: 2.0211, 60: 2.0003, 100: 1.9840, 399: 1.9659, 1000: 1.9623}
     for df, value in known.items():
         assert t975(df) == pytest.approx(value, abs=5e-5), df
     assert t975(10**6) == pytest.approx(1.959966, abs=1e-5)
@@ -61,6 +61,14 @@ def test_t975_against_known_quantiles() -> None:
     assert quantiles == sorted(quantiles, reverse=True)
     with pytest.raises(ValueError, match="degree of freedom"):
         t975(0)
+
+
+def test_t975_against_scipy() -> None:
+    """Where scipy is installed (it is no dependency of the arena), every quantile of the
+    table and of the expansion agrees with ``scipy.stats.t.ppf`` to the table's decimals."""
+    stats = pytest.importorskip("scipy.stats")
+    for df in range(1, 3000):
+        assert t975(df) == pytest.approx(stats.t.ppf(0.975, df), abs=5e-5), df
 
 
 def test_percentile_nearest_rank() -> None:

@@ -125,7 +125,7 @@ def test_a_local_ray_runtime_plays_the_report_of_one_worker(
                          temp, temp)
     local = run_arena(rules_for("two-player"), "medium", "easy", 4, 5, workers=1)
     assert _without_times(report) == _without_times(local)
-    assert "] 4/4 " in err  # the progress bar
+    assert " 4/4 " in err  # the progress bar
     assert any(temp.iterdir())  # the runtime's files went to its temporary directory
 
 
