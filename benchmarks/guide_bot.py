@@ -27,7 +27,7 @@ reading rather than from ``spades/bots``:
 
 Run it where a bot is named: ``spades arena --a "cmd:python benchmarks/guide_bot.py" ...``.
 With ``--blind-nil always`` it declares blind nil whenever it may and its partner has not
-(to measure a defence against it: ``benchmarks/blind_nil_value.py --a``).
+(to measure a defence against it: docs/journal.md, "Removed one-off scripts").
 """
 
 from __future__ import annotations
