@@ -64,3 +64,27 @@ def test_the_documents_the_readme_names_exist() -> None:
     named = set(re.findall(r"docs/[\w-]+\.md", README))
     assert {"docs/rules.md", "docs/record.md", "docs/architecture.md"} <= named
     assert [name for name in sorted(named) if not (ROOT / name).is_file()] == []
+
+
+def _anchor(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: lower case, punctuation out, spaces to -."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_the_current_figures_point_to_the_journal() -> None:
+    """Each row of the page of current figures names its section of the journal, each link
+    finds its section, and each script the page runs is in benchmarks/ or examples/."""
+    page = (ROOT / "docs" / "benchmarks.md").read_text()
+    journal = (ROOT / "docs" / "journal.md").read_text()
+    anchors = {_anchor(h) for h in re.findall(r"^#+ (.*)$", journal, flags=re.MULTILINE)}
+    links = (re.findall(r"\(journal\.md#([^)]+)\)", page)
+             + re.findall(r"\]\(#([^)]+)\)", journal))
+    assert links and [link for link in links if link not in anchors] == []
+    rows = [line for line in page.splitlines()
+            if line.startswith("| ") and not line.startswith("| ---")]
+    headers = [row for row in rows if row.rstrip(" |").endswith("journal")]
+    unlinked = [row for row in rows if row not in headers and "journal.md#" not in row
+                and not row.rstrip(" |").endswith("the same")]
+    assert headers and unlinked == []
+    scripts = set(re.findall(r"\b(?:benchmarks|examples)/[a-z0-9_]+\.py", page))  # not NAME
+    assert scripts and [s for s in sorted(scripts) if not (ROOT / s).is_file()] == []
