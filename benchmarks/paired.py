@@ -191,7 +191,7 @@ def main() -> None:
     except SpadesError as error:
         parser.error(str(error))
     with (open(args.log or os.devnull, "a", encoding="utf-8") as log,
-          progress_bar("boards") as progress):  # on stderr: stdout is the report's
+          progress_bar("boards of every A") as progress):  # stderr: stdout is the report's
         rows = compare(rules, args.a, args.b, args.hands, args.seed, args.workers,
                        args.matches, log if args.log else None, progress)
     print(json.dumps({"variant": args.variant, "b": args.b, "boards": args.hands,
