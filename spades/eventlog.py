@@ -23,8 +23,7 @@ log that built it, and :func:`replay` rebuilds one from a stored log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,19 +95,17 @@ def move(seat: int, decision: Action | tuple[Card, ...], by: str | None = None,
     return Act(seat, decision, by, at)
 
 
-@contextmanager
-def reading(data: object) -> Iterator[None]:
-    """Read ``data`` as an event inside: what goes wrong is an :class:`EventError`."""
-    try:
-        yield
-    except (KeyError, TypeError, SpadesError) as error:
-        raise EventError(f"not an event: {quoted(data)} ({error!r})") from None
+def not_an_event(data: object, error: Exception) -> EventError:
+    """The error of ``data`` read as an event, which went wrong with ``error``."""
+    return EventError(f"not an event: {quoted(data)} ({error!r})")
 
 
 def read_event(data: Mapping[str, Any]) -> GameEvent:
     """The typed event of a stored one, old or new; raises :class:`EventError`."""
-    with reading(data):
+    try:
         return _read(data)
+    except (KeyError, TypeError, SpadesError) as error:
+        raise not_an_event(data, error) from None
 
 
 def _read(data: Mapping[str, Any]) -> GameEvent:

@@ -23,7 +23,7 @@ from typing import Any
 
 from .. import eventlog
 from ..chance import Chance
-from ..eventlog import Act, Deal, EventError, Give, Replay, move, reading, stored
+from ..eventlog import Act, Deal, EventError, Give, Replay, move, not_an_event, stored
 from ..game import Game
 from ..rules import Rules
 
@@ -62,13 +62,15 @@ Event = Deal | Act | Give | SeatEvent | End
 
 def read_event(data: Mapping[str, Any]) -> Event:
     """The typed event of a stored one, old or new; raises :class:`EventError`."""
-    with reading(data):
-        kind = data["kind"]
+    kind = data.get("kind") if isinstance(data, Mapping) else None
+    if kind != "seat" and kind != "end":
+        return eventlog.read_event(data)
+    try:
         if kind == "seat":
             return SeatEvent(data["seat"], data["away"], data["left"], data.get("at"))
-        if kind == "end":
-            return End(data["reason"], data.get("at"))
-    return eventlog.read_event(data)
+        return End(data["reason"], data.get("at"))
+    except (KeyError, TypeError) as error:
+        raise not_an_event(data, error) from None
 
 
 def apply_event(game: Game, event: Event | Mapping[str, Any], draws: Chance) -> None:
