@@ -254,12 +254,10 @@ class PlaySession:
         seen = seen_since(before.observation(HUMAN), self.observation(), self.names)
         if seen is not None:
             return seen
-        other = next(((seat, text) for seat, text in self.actions[last:] if seat != HUMAN),
-                     None)
+        other = next((act for act in self._acts(last) if act.seat != HUMAN), None)
         if other is None:
             return None
-        seat, text = other
-        return f"You cannot undo: {self.names[seat]} {done_words(Action.parse(text))} since."
+        return f"You cannot undo: {self.names[other.seat]} {done_words(other.action)} since."
 
     def can_undo(self) -> bool:
         """Whether undo may take back the person's last decision (see :meth:`undo_refusal`)."""
@@ -273,7 +271,7 @@ class PlaySession:
         last = self._last_own()
         if refusal is not None or last is None:
             raise SpadesError(refusal or "Nothing to undo.")
-        taken_back = [Action.parse(text) for seat, text in self.actions[last:] if seat == HUMAN]
+        taken_back = [act.action for act in self._acts(last) if act.seat == HUMAN]
         self.log.undo(len(self.actions) - last)  # one engine step per action kept
         return taken_back
 
@@ -288,8 +286,14 @@ class PlaySession:
 
     def _gives(self, index: int) -> bool:
         """Whether action ``index`` is a step of the person's exchange."""
-        seat, text = self.actions[index]
-        return seat == HUMAN and Action.parse(text).kind is Kind.GIVE
+        [act] = self._acts(index, index + 1)
+        return act.seat == HUMAN and act.action.kind is Kind.GIVE
+
+    def _acts(self, start: int, stop: int | None = None) -> list[Act]:
+        """The actions taken, numbers ``start`` to ``stop`` (default: the last), as the
+        log's events (read by their codes)."""
+        return [Act(kept["seat"], Action.from_code(kept["code"]))
+                for kept in self.log.events[start:stop]]
 
     def costly_plays(self, number: int) -> list[PlayValue]:
         """The person's plays of finished hand ``number`` that cost points, all cards known."""
