@@ -62,15 +62,15 @@ Event = Deal | Act | Give | SeatEvent | End
 
 def read_event(data: Mapping[str, Any]) -> Event:
     """The typed event of a stored one, old or new; raises :class:`EventError`."""
-    kind = data.get("kind") if isinstance(data, Mapping) else None
-    if kind != "seat" and kind != "end":
-        return eventlog.read_event(data)
     try:
+        kind = data["kind"]
         if kind == "seat":
             return SeatEvent(data["seat"], data["away"], data["left"], data.get("at"))
-        return End(data["reason"], data.get("at"))
+        if kind == "end":
+            return End(data["reason"], data.get("at"))
     except (KeyError, TypeError) as error:
         raise not_an_event(data, error) from None
+    return eventlog.read_event(data)
 
 
 def apply_event(game: Game, event: Event | Mapping[str, Any], draws: Chance) -> None:
