@@ -1,8 +1,10 @@
 """The one event log (spades.eventlog): its events, its replay and undo, and the old
 formats it replaces still loading as the same game. tests/data holds files written by the
-code before the one log: the terminal's saves of version 2 (each action's text, a give
-step by step) and of version 1 (a give whole), and one server table's log with codes
-(``server-log-v2``) and the same log as stored before codes (``server-log-v1``)."""
+code before the one log (commit 5d697c5): the terminal's save of version 2 (each action's
+text, a give step by step; ``PlaySession.to_json``) and the same game as version 1 kept it
+(a give whole), a server table's whole game as its log with codes (``Event.to_json``,
+``server-log-v2``) and the same log as stored before codes (``server-log-v1``), each with
+the game's record as that code wrote it."""
 
 from __future__ import annotations
 
