@@ -2,7 +2,8 @@ VENV = .venv
 PY = $(VENV)/bin/python
 # the engine: the standard library only, typed strictly
 ENGINE = spades/game.py spades/rules.py spades/cards.py spades/actions.py \
-	spades/observation.py spades/record.py spades/scoring.py spades/chance.py spades/errors.py
+	spades/observation.py spades/record.py spades/scoring.py spades/chance.py spades/errors.py \
+	spades/eventlog.py
 
 .PHONY: install play serve test bench clean
 

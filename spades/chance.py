@@ -4,12 +4,15 @@ Chance is injected, never a module-level random: a seeded ``random.Random``, exp
 decks (tests, duplicate matches), a record's own outcomes (replays), or the caller:
 a hand this module has no deck for is dealt by :meth:`spades.Game.deal`, and its
 exchange draws by :meth:`spades.Game.draw` (see :attr:`spades.Game.chance_step`).
+A hand can also be dealt from a seed's text (:func:`deck_from_seed`, docs/fair-deals.md),
+as the event log's deals are (:mod:`spades.eventlog`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import repeat, starmap
 from typing import Self
 
@@ -126,3 +129,28 @@ class RecordedChance(Chance):
         if not self._draws:
             return super().draw(pile, count, deck)
         return self._draws.pop(0)
+
+
+def _words(seed: str) -> Iterator[int]:
+    """32-bit numbers from SHA-256(seed ':' counter), counter = 0, 1, 2, ..."""
+    counter = 0
+    while True:
+        block = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
+        for i in range(0, 32, 4):
+            yield int.from_bytes(block[i:i + 4], "big")
+        counter += 1
+
+
+def deck_from_seed(seed: str) -> list[Card]:
+    """The hand's 52 cards in order: a Fisher-Yates shuffle of 0..51 driven by the seed."""
+    deck = list(range(DECK_SIZE))
+    words = _words(seed)
+    for i in range(DECK_SIZE - 1, 0, -1):
+        span = i + 1
+        limit = (1 << 32) - (1 << 32) % span  # reject the top values: no bias
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % span
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck

@@ -18,6 +18,7 @@ from textual.strip import Strip
 from spades.actions import BLIND_NIL, Action
 from spades.cards import Card, card_label, card_text, in_symbols, sorted_cards
 from spades.errors import IllegalAction, SpadesError
+from spades.eventlog import read_event
 from spades.observation import Observation
 from spades.tui import make_app
 from spades.tui.app import GameScreen, SpadesApp, person_words
@@ -523,7 +524,7 @@ def test_a_corrupt_save_is_refused_with_its_reason(tmp_path: Path) -> None:
     session = PlaySession.new("two-player-300", "medium", seed="s")
     session.apply("keep", 0)
     data = session.to_json()
-    data["actions"].append([1, "play AS"])
+    data["events"].append({"kind": "action", "seat": 1, "action": "play AS"})
     path.write_text(json.dumps(data))
     with pytest.raises(SpadesError, match="cannot be resumed: seat 1 cannot play AS"):
         PlaySession.load(path)
@@ -748,7 +749,7 @@ def test_names_and_reasons_from_saved_files_are_shown_as_typed_not_as_markup(
     session.save(tmp_path / "data")
     broken = tmp_path / "data" / GAMES_DIR / "broken.json"
     data = session.to_json()
-    data["actions"].append([1, "play [/]"])
+    data["events"].append({"kind": "action", "seat": 1, "action": "play [/]"})
     broken.write_text(json.dumps(data))
 
     async def main() -> None:
@@ -816,7 +817,8 @@ def undone(session: PlaySession) -> None:
     last = session._last_own()  # her last action, or the first step of her last give
     assert last is not None
     expected = PlaySession(session.rules, session.seed, session.level,
-                           actions=session.actions[:last]).observation()
+                           events=[read_event(e) for e in session.log.events[:last]]
+                           ).observation()
     assert session.can_undo()
     session.undo()
     assert session.observation() == expected
@@ -1407,8 +1409,9 @@ def test_a_save_from_before_gives_were_steps_resumes_the_same_game(tmp_path: Pat
     card = card_text(session.game.hand_of(HUMAN)[0])
     session.give([card], HUMAN)
     saved = session.to_json()
-    assert [text for _, text in saved["actions"][-2:]] == [f"give {card}", "give"]
-    old = {**saved, "version": 1, "actions": saved["actions"][:-1]}
+    actions = [[seat, text] for seat, text in session.actions]
+    assert [text for _, text in actions[-2:]] == [f"give {card}", "give"]
+    old = {**saved, "version": 1, "actions": actions[:-1]}
     (tmp_path / "game.json").write_text(json.dumps(old))
     resumed = PlaySession.load(tmp_path / "game.json")
     assert resumed.game.phase == "bidding"

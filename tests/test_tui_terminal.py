@@ -101,8 +101,9 @@ class Terminal:
         return sorted(files, key=lambda path: path.stat().st_mtime, reverse=True)
 
     def actions(self, path: Path | None = None) -> list[list[object]]:
-        """The actions saved in ``path`` (default: the newest saved game)."""
-        return json.loads((path or self.saves()[0]).read_text())["actions"]
+        """The actions saved in ``path`` (default: the newest saved game), each [seat, text]."""
+        events = json.loads((path or self.saves()[0]).read_text())["events"]
+        return [[event["seat"], event["action"]] for event in events]
 
 
 @pytest.fixture

@@ -1,9 +1,11 @@
 """Where the server keeps its tables: a store interface and its SQLite implementation.
 
-A table is its configuration (variant, rules, seats) and an append-only event log: each
-hand's secret seed (``{"kind": "deal", "seed": ...}``) and each accepted action
-(``{"kind": "action", "seat": 1, "action": "play AS"}``; a whole blind nil exchange is
-``{"kind": "give", "seat": 0, "cards": ["2C", "QH", "KD"]}``). The server appends an event and
+A table is its configuration (variant, rules, seats) and an append-only event log
+(:mod:`.events`: the game's event log of :mod:`spades.eventlog`, docs/record.md §4, with
+the server's seat and end events): each hand's secret seed (``{"kind": "deal", "seed":
+...}``), each accepted action (``{"kind": "action", "seat": 1, "action": "play AS",
+"code": 51}``; a whole blind nil exchange is ``{"kind": "give", "seat": 0, "cards": ["2C",
+"QH", "KD"]}``), a seat left to the computer and back. The server appends an event and
 the store commits it before anything is broadcast, so a restarted server rebuilds every
 game from its log exactly where it was. An event is stored only under its table's next
 number (a unique key), so of several writers appending at once one wins and the others get

@@ -40,7 +40,7 @@ from typing import Any
 from ..actions import Action
 from ..bots.policy import BlindNilPolicy
 from ..cards import Card
-from ..game import Phase
+from ..game import Game, Phase
 from ..rules import rules_for
 from . import messages
 from .chat import CHAT_SHOWN, chat_text, last_spectator
@@ -97,7 +97,7 @@ class Table:
     def __post_init__(self) -> None:
         self.rules = rules_for(self.config["variant"], **self.config["rules"])
         self.seats = [Seat(s["kind"], s["level"], s["name"]) for s in self.config["seats"]]
-        self.history = Replay(self.rules)
+        self.history = Replay(Game(self.rules))
         # the log as stored, and what it rebuilds
         self.game, self.events, self.seeds = (
             self.history.game, self.history.events, self.history.seeds)

@@ -1,10 +1,12 @@
 """A game against the computer, apart from any screen: who plays, undo, save and resume.
 
 The person sits in seat 0; every other seat is a computer player of one level. A
-resumed game is rebuilt from its seed and the list of actions taken, and an undo
-returns the engine to its state before them (:meth:`Game.undo`), so both land exactly
-where they should; each computer decision is seeded by the seed and the number of
-actions before it: a resumed game plays on as it would have.
+game is its seed (which deals its hands) and its event log (:mod:`spades.eventlog`: the
+actions taken, each an engine step, a give step by step): a resumed game is rebuilt by
+the log's replay, and an undo takes events back and returns the engine to its state
+before them (:meth:`Game.undo`), so both land exactly where they should; each computer
+decision is seeded by the seed and the number of actions before it: a resumed game plays
+on as it would have.
 
 The screen reads the person's :class:`~spades.Observation` and, once a hand is over,
 its public part (bids, cards played, result) from :meth:`PlaySession.hand_summary`.
@@ -29,7 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..actions import BLIND_NIL, Action, Kind, parse_give
+from ..actions import BLIND_NIL, Action, Kind
 from ..analysis import PlayValue, analyze
 from ..bots import BOTS, make_bot
 from ..bots.policy import AT_A_PERSONS_TABLE, BlindNilPolicy
@@ -37,6 +39,7 @@ from ..bots.search import hard
 from ..bots.solver import Deal, trick_values
 from ..cards import Card, card_label
 from ..errors import SpadesError
+from ..eventlog import Act, EventError, Give, Move, Replay, read_event, read_text
 from ..game import Game
 from ..observation import Observation, TrickView
 from ..rules import Rules, rules_for
@@ -45,8 +48,9 @@ from .prefs import write_atomically
 
 HUMAN = 0
 SAVE_FORMAT = "spades-saved-game"
-SAVE_VERSION = 2  # from 2 a give is saved step by step: "give 2C" one card, "give" ends it
-WHOLE_GIVES = 1  # the version whose every give was saved whole ("give 2C": that card only)
+SAVE_VERSION = 3  # from 3 the game is its event log (spades.eventlog), as a table's is
+STEP_GIVES = 2  # the actions' texts, a give step by step: "give 2C" one card, "give" ends it
+WHOLE_GIVES = 1  # the actions' texts, every give whole ("give 2C": that card only)
 GAMES_DIR = "games"  # in the data directory: each game in a file of its own
 OLD_SAVE_FILE = "saved-game.json"  # the single save of earlier versions, moved into GAMES_DIR
 _NAME = re.compile(r"[a-z0-9-]{1,40}")  # a variant's name as a part of a file name
@@ -134,28 +138,26 @@ def seat_names(rules: Rules, name: str) -> list[str]:
 class PlaySession:
     """One person (seat 0) against computer players of ``level``; see the module docstring.
 
-    ``actions`` are replayed (``whole_gives``: each give text is a whole exchange, as
-    saves of version 1 kept them). ``computer_blind_nil`` is the blind nil policy of
-    every computer seat, partner and opponents alike (a preference: it is not saved with
-    the game, whose actions are). ``path`` is the game's file once it is saved."""
+    ``events`` are replayed (:mod:`spades.eventlog`; a whole give is taken step by step).
+    ``computer_blind_nil`` is the blind nil policy of every computer seat, partner and
+    opponents alike (a preference: it is not saved with the game, whose actions are).
+    ``path`` is the game's file once it is saved."""
 
     computer_blind_nil: BlindNilPolicy = AT_A_PERSONS_TABLE
 
     def __init__(self, rules: Rules, seed: str, level: str, name: str = "You",
-                 actions: list[tuple[int, str]] | None = None, whole_gives: bool = False
-                 ) -> None:
+                 events: Sequence[Move] = ()) -> None:
         if level not in BOTS:
             raise SpadesError(f"unknown level {level!r}; valid: {', '.join(BOTS)}")
         self.rules, self.seed, self.level, self.name = rules, seed, level, name
-        self.actions: list[tuple[int, str]] = []
         self.path: Path | None = None  # the game's file, from its first save on
-        self.game = Game(rules, seed=seed, undoable=True)
-        for seat, text in actions or ():
-            cards = parse_give(text)
-            if cards is not None and (whole_gives or len(cards) > 1):
-                self.give(cards, seat)
+        self.log = Replay(Game(rules, seed=seed, undoable=True))
+        self.game = self.log.game
+        for event in events:
+            if isinstance(event, Give):
+                self.give(event.cards, event.seat)
             else:
-                self.apply(text, seat)
+                self.log.apply(event)
 
     @classmethod
     def new(cls, rules: Rules | str, level: str, seed: str | None = None, name: str = "You",
@@ -167,6 +169,11 @@ class PlaySession:
         return cls(rules, seed if seed is not None else secrets.token_hex(8), level, name)
 
     # ------------------------------------------------------------ the position
+
+    @property
+    def actions(self) -> list[tuple[int, str]]:
+        """The actions taken, in order: each seat with the action's text."""
+        return [(kept["seat"], kept["action"]) for kept in self.log.events]
 
     @property
     def names(self) -> list[str]:
@@ -205,15 +212,15 @@ class PlaySession:
     def apply(self, action: Action | str, seat: int) -> Action:
         """Take ``action`` for ``seat``; raises IllegalAction and changes nothing if illegal."""
         taken = action if isinstance(action, Action) else Action.parse(action)
-        self.game.apply(taken, seat)
-        self.actions.append((seat, str(taken)))
+        self.log.apply(Act(seat, taken))
         return taken
 
     def give(self, cards: Sequence[Card], seat: int) -> list[Action]:
         """Give ``cards`` as ``seat``'s whole exchange (:meth:`Game.give`); its steps are
         kept as actions, one each. Raises IllegalAction and changes nothing if illegal."""
-        steps = self.game.give(cards, seat)
-        self.actions += [(seat, str(step)) for step in steps]
+        steps = self.game.verify_give(cards, seat)
+        for step in steps:
+            self.log.apply(Act(seat, step))
         return steps
 
     def computer_action(self, observation: Observation) -> Action:
@@ -247,12 +254,10 @@ class PlaySession:
         seen = seen_since(before.observation(HUMAN), self.observation(), self.names)
         if seen is not None:
             return seen
-        other = next(((seat, text) for seat, text in self.actions[last:] if seat != HUMAN),
-                     None)
+        other = next((act for act in self._acts(last) if act.seat != HUMAN), None)
         if other is None:
             return None
-        seat, text = other
-        return f"You cannot undo: {self.names[seat]} {done_words(Action.parse(text))} since."
+        return f"You cannot undo: {self.names[other.seat]} {done_words(other.action)} since."
 
     def can_undo(self) -> bool:
         """Whether undo may take back the person's last decision (see :meth:`undo_refusal`)."""
@@ -266,9 +271,8 @@ class PlaySession:
         last = self._last_own()
         if refusal is not None or last is None:
             raise SpadesError(refusal or "Nothing to undo.")
-        taken_back = [Action.parse(text) for seat, text in self.actions[last:] if seat == HUMAN]
-        self.game.undo(len(self.actions) - last)  # one engine step per action kept
-        self.actions = self.actions[:last]
+        taken_back = [act.action for act in self._acts(last) if act.seat == HUMAN]
+        self.log.undo(len(self.actions) - last)  # one engine step per action kept
         return taken_back
 
     def _last_own(self) -> int | None:
@@ -282,8 +286,14 @@ class PlaySession:
 
     def _gives(self, index: int) -> bool:
         """Whether action ``index`` is a step of the person's exchange."""
-        seat, text = self.actions[index]
-        return seat == HUMAN and Action.parse(text).kind is Kind.GIVE
+        [act] = self._acts(index, index + 1)
+        return act.seat == HUMAN and act.action.kind is Kind.GIVE
+
+    def _acts(self, start: int, stop: int | None = None) -> list[Act]:
+        """The actions taken, numbers ``start`` to ``stop`` (default: the last), as the
+        log's events (read by their codes)."""
+        return [Act(kept["seat"], Action.from_code(kept["code"]))
+                for kept in self.log.events[start:stop]]
 
     def costly_plays(self, number: int) -> list[PlayValue]:
         """The person's plays of finished hand ``number`` that cost points, all cards known."""
@@ -293,34 +303,33 @@ class PlaySession:
     # ------------------------------------------------------------ saving
 
     def to_json(self) -> dict[str, Any]:
-        """The saved game: how to rebuild it, and its record (docs/record.md) for other tools."""
+        """The saved game: how to rebuild it (its seed and event log), and its record
+        (docs/record.md) for other tools."""
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "variant": self.rules.variant, "rules": self.rules.to_dict(),
             "seed": self.seed, "level": self.level, "name": self.name,
-            "actions": [[seat, text] for seat, text in self.actions],
+            "events": list(self.log.events),
             "record": self.game.record(self.names),
         }
 
     @classmethod
     def from_json(cls, data: Any) -> PlaySession:
-        """Rebuild a saved game; raises SpadesError saying what is wrong with it."""
+        """Rebuild a saved game, of this version or an earlier one (its actions' texts);
+        raises SpadesError saying what is wrong with it."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SpadesError(f"not a {SAVE_FORMAT} document")
-        if data.get("version") not in (WHOLE_GIVES, SAVE_VERSION):
-            raise SpadesError(f"unsupported {SAVE_FORMAT} version {data.get('version')!r}")
+        version = data.get("version")
+        if version not in (WHOLE_GIVES, STEP_GIVES, SAVE_VERSION):
+            raise SpadesError(f"unsupported {SAVE_FORMAT} version {version!r}")
+        log = "events" if version == SAVE_VERSION else "actions"
         for key, kind in (("variant", str), ("rules", dict), ("seed", str), ("level", str),
-                          ("name", str), ("actions", list)):
+                          ("name", str), (log, list)):
             if not isinstance(data.get(key), kind):
                 raise SpadesError(f"the saved game's {key!r} must be a {kind.__name__}")
-        actions = data["actions"]
-        if not all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], int)
-                   and isinstance(a[1], str) for a in actions):
-            raise SpadesError("the saved game's actions must be [seat, text] pairs")
         rules = rules_for(data["variant"], **data["rules"])
         return cls(rules, data["seed"], data["level"], data["name"],
-                   [(seat, text) for seat, text in actions],
-                   whole_gives=data["version"] == WHOLE_GIVES)
+                   saved_events(data[log], version))
 
     def save(self, directory: Path) -> Path | None:
         """Write the game to its file under ``directory``; a crash mid-write leaves the
@@ -353,6 +362,21 @@ class PlaySession:
             raise SpadesError(f"the saved game {path} cannot be resumed: {error}") from None
         session.path = path
         return session
+
+
+def saved_events(saved: list[Any], version: int) -> list[Move]:
+    """The events of a saved game's log (``events``), or of the actions' texts saved by
+    earlier versions (``actions``: [seat, text] pairs); raises SpadesError."""
+    if version == SAVE_VERSION:
+        events = [read_event(kept) for kept in saved]
+        moves = [event for event in events if isinstance(event, Act | Give)]
+        if len(moves) != len(events):  # a deal: the game's seed deals its hands
+            raise EventError("the saved game's events must be actions and gives")
+        return moves
+    if not all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], int)
+               and isinstance(a[1], str) for a in saved):
+        raise SpadesError("the saved game's actions must be [seat, text] pairs")
+    return [read_text(seat, text, whole_gives=version == WHOLE_GIVES) for seat, text in saved]
 
 
 @dataclass(frozen=True)
