@@ -80,12 +80,15 @@ export const CONTROLS = {
   },
   draft: {
     bar: (t, view) => [
+      el("span", { id: "draft-words" }, "Keep this card (the next one is discarded) or discard "
+                                        + "it (the next one is kept)? "),
       el("div", { class: "offered", id: "offered" }, cardFace(view.offered)),
       el("button", { class: "action", "data-action": "keep", onclick: () => t.act("keep") },
          "Keep (k)"),
       el("button", { class: "action", "data-action": "discard",
                      onclick: () => t.act("discard") }, "Discard (d)"),
-      el("span", { class: "muted" }, ` ${plural(view.stock_left, "card")} left in the stock`)],
+      el("span", { class: "muted" }, ` ${plural(view.stock_left, "card")} left in the stock, `
+                                     + "this one included")],
     turn: (view) => `Your turn: keep or discard the ${view.offered ? cardWords(view.offered)
       : "card"}? Type k or d, then Enter.`,
     enter: keyed({ k: "keep", d: "discard" }),

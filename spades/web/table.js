@@ -9,7 +9,7 @@ import { cardWords, inWords, parseTyped } from "./speech.js";
 import { TrickArea } from "./trick.js";
 import { api, copyText, el, fill, forgetToken, inviteLink, plural, prefs, savedSeat, saveSeat,
          toast } from "./util.js";
-import { cardSpan, gameOver, handSummary, NARROW, PHASE_TEXT, scoreLine, scoreSheet, seatBox,
+import { cardSpans, gameOver, handSummary, NARROW, PHASE_TEXT, scoreLine, scoreSheet, seatBox,
          seatName } from "./view.js";
 
 // A page for a link that leads nowhere: what is wrong, and the way back.
@@ -563,11 +563,9 @@ export function showTable(root, table) {
       seated ? controlsBar(t, view, mySeat) : null,
       seated ? handRow(t, view, mySeat) : null,
       view.discards.length ? el("div", { class: "discards" }, "Your discards: ",
-                                view.discards.map((c, i) => [i ? " " : "", cardSpan(c)])) : null,
-      view.gave.length ? el("div", { class: "discards" }, "You gave ",
-        view.gave.map((c, i) => [i ? " " : "", cardSpan(c)]),
-        view.received.length ? [", received ", view.received.map((c, i) => [i ? " " : "",
-                                                                          cardSpan(c)])] : "") : null,
+                                cardSpans(view.discards)) : null,
+      view.gave.length ? el("div", { class: "discards" }, "You gave ", cardSpans(view.gave),
+        view.received.length ? [", received ", ...cardSpans(view.received)] : "") : null,
       el("div", { class: "buttons", id: "table-buttons" },
         el("button", { id: "last-trick", disabled: !state.last_trick,
                        onclick: () => { t.showLast = !t.showLast; render(); } },

@@ -25,6 +25,11 @@ export function cardSpan(card) {
   return el("span", { class: `suit-${card[1]}` }, cardLabel(card));
 }
 
+// cards as their coloured texts, a space between each (one flat list of nodes)
+export function cardSpans(cards) {
+  return cards.flatMap((card, i) => [i ? " " : "", cardSpan(card)]);
+}
+
 // points as a person reads them: "+51", "−200", "0"; a score: "120", "−70"
 export function signed(points) {
   return `${points > 0 ? "+" : ""}${score(points)}`;
@@ -126,6 +131,8 @@ export function scoreLine(t, view) {
 export function scoreSheet(t, view) {
   return el("table", { class: "sheet", id: "sheet" },
     el("tr", {}, el("th", {}, "Hand"), [0, 1].map((side) => el("th", {}, sideName(t, side)))),
+    view.results.length ? null : el("tr", {}, el("td", { colspan: 3, class: "muted" },
+                                                 "No hand is finished yet.")),
     view.results.map((r, i) => el("tr", {}, el("td", {}, i + 1), [0, 1].map((side) =>
       el("td", {}, `${signed(r.points[side] - r.penalties[side])} → ${score(r.scores[side])}`
                    + ` (${plural(r.bags[side], "bag")}`
@@ -171,8 +178,7 @@ export function handSummary(t, away, close) {
          el("th", {}, "Held")),
       [...Array(n).keys()].map((seat) => el("tr", {}, el("td", {}, seatName(t, seat)),
         el("td", {}, bids[seat]), el("td", {}, r.tricks[seat]),
-        el("td", { class: "held" }, inHandOrder(hand.holdings[seat]).map((card, i) =>
-          [i ? " " : "", cardSpan(card)]))))),
+        el("td", { class: "held" }, cardSpans(inHandOrder(hand.holdings[seat])))))),
     t.welcome.seat === null ? null : costlyPlays(t),
     el("p", { class: "seed" }, "Seed revealed: ", el("code", {}, summary.seed), " ",
        summary.verified === true ? "✓ matches the SHA-256 published at the deal"
