@@ -50,6 +50,18 @@ class Controls:
     start: Callable[[GameScreen, Observation], None] = _no_start
 
 
+def _letters(actions: dict[str, int]) -> Callable[[GameScreen, str, str, Observation], bool]:
+    """The keys of a phase whose letters each take an action (``{"k": KEEP, ...}``)."""
+
+    def key(screen: GameScreen, key: str, char: str, obs: Observation) -> bool:
+        if char not in actions:
+            return False
+        screen.act(Action(actions[char]))
+        return True
+
+    return key
+
+
 # ------------------------------------------------------------ blind nil
 
 
@@ -65,13 +77,6 @@ def _blind_nil_options(screen: GameScreen, obs: Observation) -> Options:
             (" Blind nil (b) ", Action(BLIND_NIL))]
 
 
-def _blind_nil_key(screen: GameScreen, key: str, char: str, obs: Observation) -> bool:
-    if char not in ("b", "n"):
-        return False
-    screen.act(Action(BLIND_NIL if char == "b" else NO_BLIND_NIL))
-    return True
-
-
 # ------------------------------------------------------------ draft
 
 
@@ -82,13 +87,6 @@ def _draft_prompt(screen: GameScreen, obs: Observation) -> Text:
 
 def _draft_options(screen: GameScreen, obs: Observation) -> Options:
     return [(" Keep (k) ", Action(KEEP)), (" Discard (d) ", Action(DISCARD))]
-
-
-def _draft_key(screen: GameScreen, key: str, char: str, obs: Observation) -> bool:
-    if char not in ("k", "d"):
-        return False
-    screen.act(Action(KEEP if char == "k" else DISCARD))
-    return True
 
 
 # ------------------------------------------------------------ exchange
@@ -171,8 +169,9 @@ def _no_prompt(screen: GameScreen, obs: Observation) -> Text:
 
 
 CONTROLS: dict[Phase, Controls] = {
-    Phase.BLIND_NIL: Controls(_blind_nil_prompt, _blind_nil_options, _blind_nil_key),
-    Phase.DRAFT: Controls(_draft_prompt, _draft_options, _draft_key),
+    Phase.BLIND_NIL: Controls(_blind_nil_prompt, _blind_nil_options,
+                              _letters({"b": BLIND_NIL, "n": NO_BLIND_NIL})),
+    Phase.DRAFT: Controls(_draft_prompt, _draft_options, _letters({"k": KEEP, "d": DISCARD})),
     Phase.EXCHANGE: Controls(_exchange_prompt, _exchange_options, _exchange_key,
                              pick=_exchange_pick),
     Phase.BIDDING: Controls(_bidding_prompt, _bidding_options, _bidding_key,
