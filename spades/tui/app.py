@@ -529,8 +529,8 @@ class GameScreen(Screen[None]):
                 self.selected, self.rejected, self.confirming = obs.hand.index(card), False, None
             self.refresh_view()
             return True
-        if lower not in RANK_KEYS and char not in "10":
-            return False
+        if lower not in RANK_KEYS and char != "1" and not (char == "0" and self.typed == "1"):
+            return False  # a 0 is a rank only as the end of "10"
         self.typed = "10" if char == "0" and self.typed == "1" else lower.upper()
         if self.typed == "1":  # the start of "10"
             return True
