@@ -87,9 +87,10 @@ class Observation:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: cards and actions as text (docs/record.md). Besides the fields,
-        ``partner`` (the seat's partner, None with two players or for a spectator) and,
-        in ``rules``, ``give_sizes`` (how many cards an exchange may give), so that a
-        client need not work out those rules for itself."""
+        ``partner`` (the seat's partner, None with two players or for a spectator),
+        ``sides`` (each seat's side, :meth:`Rules.side_of`) and, in ``rules``,
+        ``give_sizes`` (how many cards an exchange may give), so that a client need not
+        work out those rules for itself."""
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
@@ -112,4 +113,5 @@ class Observation:
                 value = list(value)
             out[f.name] = value
         out["partner"] = None if self.seat is None else self.rules.partner_of(self.seat)
+        out["sides"] = [self.rules.side_of(seat) for seat in range(self.rules.players)]
         return out

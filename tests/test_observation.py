@@ -450,16 +450,18 @@ def test_the_cards_chosen_so_far_are_seen_by_their_seat_alone(variant: str) -> N
         card_text(c) for c in chosen]
 
 
-@pytest.mark.parametrize(("variant", "sizes", "partners"),
-                         [("two-player", [0, 1, 2, 3], [None, None]),
-                          ("partnership", [3], [2, 3, 0, 1])])
-def test_json_tells_a_client_the_partner_and_the_exchange_sizes(
-        variant: str, sizes: list[int], partners: list[int | None]) -> None:
-    """A client reads the partner and how many cards an exchange gives from the view
-    instead of working them out (the web table does)."""
+@pytest.mark.parametrize(("variant", "sizes", "partners", "sides"),
+                         [("two-player", [0, 1, 2, 3], [None, None], [0, 1]),
+                          ("partnership", [3], [2, 3, 0, 1], [0, 1, 0, 1])])
+def test_json_tells_a_client_the_partner_the_sides_and_the_exchange_sizes(
+        variant: str, sizes: list[int], partners: list[int | None], sides: list[int]) -> None:
+    """A client reads the partner, each seat's side and how many cards an exchange gives
+    from the view instead of working them out (the web table does)."""
     game = Game(rules_for(variant), seed=3)
     for seat, partner in enumerate(partners):
         data = game.observation(seat).to_json()
         assert data["partner"] == partner
+        assert data["sides"] == sides
         assert data["rules"]["give_sizes"] == sizes
-    assert game.spectator_observation().to_json()["partner"] is None
+    watching = game.spectator_observation().to_json()
+    assert watching["partner"] is None and watching["sides"] == sides

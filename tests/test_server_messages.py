@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -102,3 +103,17 @@ def test_a_finished_hands_message_reveals_its_seed() -> None:
     assert (over["seed"], over["sha256"]) == (seed, commitment(seed))
     assert messages.finished(game) == [1]
     assert len(over["breakdown"]) == 2
+
+
+def test_the_web_client_reads_a_seats_side_and_its_time_out_from_the_server() -> None:
+    """The view gives each seat's side and a seat whether it ran out of time, and the web
+    client's modules read them rather than work the rules out (``seat % 2``, a count of
+    time-outs)."""
+    web = Path(messages.__file__).resolve().parent.parent / "web"
+    source = "\n".join(path.read_text() for path in sorted(web.glob("*.js")))
+    assert "% 2" not in source and not re.search(r"timeouts\s*[<>]=?\s*\d", source)
+    assert re.search(r"view\.sides\[", source) and "out_of_time" in source
+    game = Game(rules_for("partnership"), seed=1)
+    sent = messages.state(game, 1, 0, ["seed"], seats=[], rematch=None, at=None, clock=None,
+                          ended=None)
+    assert sent["view"]["sides"] == [0, 1, 0, 1]

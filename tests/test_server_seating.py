@@ -69,12 +69,14 @@ def test_three_clock_timeouts_in_a_row_leave_her_seat_to_the_computer_her_move_t
     for by in ["clock"] * (TIMEOUTS_AWAY - 1) + ["computer", "auto"]:
         ann.moved(by)
         assert not ann.away  # the computer's and Auto Play One's moves count for nothing
+        assert not ann.public()["out_of_time"]
     ann.moved("clock")
     assert ann.away and ann.timeouts == TIMEOUTS_AWAY
+    assert ann.public()["out_of_time"]  # the page says why she is away from this
     ann.arrived()
     assert ann.away  # connected again, still away until she acts
     ann.moved(None)
-    assert not ann.away and ann.timeouts == 0
+    assert not ann.away and ann.timeouts == 0 and not ann.public()["out_of_time"]
 
 
 def test_a_seat_she_left_stays_left_when_she_connects_and_a_gone_one_comes_back() -> None:

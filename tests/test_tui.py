@@ -480,6 +480,22 @@ def test_bad_keys_and_clicks_change_nothing(tmp_path: Path) -> None:
     run(main)
 
 
+def test_a_zero_alone_at_her_card_is_no_rank_and_changes_nothing(tmp_path: Path) -> None:
+    """A 0 is a rank only after a 1 (10); alone it is refused quietly (it stopped the game
+    once: the card "0C" was read)."""
+    async def main() -> None:
+        session = play_position("two-player-300", "zero", lambda o: len(o.legal) > 1)
+        app = app_for(session, tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: person_to_act(app))
+            before = list(app.session.actions)
+            await pilot.press("0", "0")
+            await pilot.pause(0.1)
+            assert app.is_running and app.session.actions == before
+
+    run(main)
+
+
 def test_hint_names_a_legal_action_with_a_reason(tmp_path: Path) -> None:
     async def main() -> None:
         app = new_app(tmp_path, "two-player-300", seed="hint")

@@ -420,6 +420,11 @@ def test_a_blind_nil_exchange_says_how_many_and_keeps_its_picks_through_a_reload
     page.click("#give")
     wait_moved(page, seq)
     assert sorted(game.observation(0).to_json()["gave"]) == sorted(chosen)
+    seen = game.observation(0).to_json()  # the cards given and received, as symbols
+    received = ", received " + " ".join(map(label, seen["received"])) if seen["received"] else ""
+    page.wait_for_selector(".discards:has-text('You gave')")
+    assert page.inner_text(".discards:has-text('You gave')") == (
+        "You gave " + " ".join(map(label, seen["gave"])) + received)
     page.reload()  # given: nothing is picked any more
     page.wait_for_selector("#board[data-seq]")
     assert not page.eval_on_selector_all(".hand-card.selected", picked)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..cards import FULL_DECK, JACK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
 from ..errors import SpadesError
 from ..game import draft_pick
-from ..observation import Observation
+from ..observation import Observation, Phase
 
 MAX_ATTEMPTS = 200
 DRAFT_ATTEMPTS = 24  # drafts simulated for one consistent with the opponent's plays
@@ -82,8 +82,8 @@ def voids(observation: Observation) -> list[int]:
 def knowledge(observation: Observation) -> Knowledge:
     """What ``observation``'s seat knows of the other seats' hands."""
     seat, n = observation.seat, observation.rules.players
-    declaring = observation.phase == "blind nil" and n == 4  # dealt, none of it seen yet
-    if observation.phase not in ("bidding", "play") and not declaring:
+    declaring = observation.phase == Phase.BLIND_NIL and n == 4  # dealt, none of it seen yet
+    if observation.phase not in (Phase.BIDDING, Phase.PLAY) and not declaring:
         raise SpadesError(f"hidden hands are sampled in bidding and play (and before a "
                           f"four-hand blind nil declaration), not {observation.phase}")
     played = played_by(observation)

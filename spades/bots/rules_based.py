@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from ..actions import BLIND_NIL, DISCARD, END_GIVE, KEEP, NO_BLIND_NIL, Action
+from ..actions import BLIND_NIL, DISCARD, END_GIVE, KEEP, NO_BLIND_NIL, Action, Kind
 from ..cards import (
     ACE,
     FULL_DECK,
@@ -335,17 +335,18 @@ class MediumBot:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        kind = legal[0].kind
-        if kind == "blind nil":
-            declares = self.blind_nil.allows(obs) and self._wants_blind_nil(obs)
-            return Action(BLIND_NIL if declares else NO_BLIND_NIL)
-        if kind == "draft":
-            return Action(KEEP if self._keeps(obs) else DISCARD)
-        if kind == "give":
-            return self._give(obs)
-        if kind == "bid":
-            return Action.bid(max(self._bid(obs), legal[0].tricks))
-        return play_action(self._play(Table(obs)), legal)
+        match legal[0].kind:
+            case Kind.DECLARE:
+                declares = self.blind_nil.allows(obs) and self._wants_blind_nil(obs)
+                return Action(BLIND_NIL if declares else NO_BLIND_NIL)
+            case Kind.DRAFT:
+                return Action(KEEP if self._keeps(obs) else DISCARD)
+            case Kind.GIVE:
+                return self._give(obs)
+            case Kind.BID:
+                return Action.bid(max(self._bid(obs), legal[0].tricks))
+            case Kind.PLAY:
+                return play_action(self._play(Table(obs)), legal)
 
     # ----- blind nil, draft, exchange
 
@@ -699,26 +700,27 @@ class EasyBot:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        kind = legal[0].kind
         slip = self.rng.random() < self.SLIP
-        if kind == "blind nil":
-            return Action(NO_BLIND_NIL) if Action(NO_BLIND_NIL) in legal else legal[0]
-        if kind == "draft":
-            return self._draft(obs) if not slip else self.rng.choice(legal)
-        if kind == "give":
-            hand = list(obs.hand)
-            size = obs.rules.exchange_cards
-            if obs.seat in obs.blind_nil:
-                return give_action(sorted(hand, key=rank_of)[-size:] if size else [], obs)
-            return give_action(sorted(hand, key=rank_of)[:size], obs)
-        if kind == "bid":
-            bid = self._bid(obs)
-            if slip:
-                bid += self.rng.choice((-1, 1))
-            return Action.bid(max(legal[0].tricks, min(13, max(1, bid) if bid else 0)))
-        if slip:
-            return self.rng.choice(legal)
-        return play_action(self._play(obs), legal)
+        match legal[0].kind:
+            case Kind.DECLARE:
+                return Action(NO_BLIND_NIL) if Action(NO_BLIND_NIL) in legal else legal[0]
+            case Kind.DRAFT:
+                return self._draft(obs) if not slip else self.rng.choice(legal)
+            case Kind.GIVE:
+                hand = list(obs.hand)
+                size = obs.rules.exchange_cards
+                if obs.seat in obs.blind_nil:
+                    return give_action(sorted(hand, key=rank_of)[-size:] if size else [], obs)
+                return give_action(sorted(hand, key=rank_of)[:size], obs)
+            case Kind.BID:
+                bid = self._bid(obs)
+                if slip:
+                    bid += self.rng.choice((-1, 1))
+                return Action.bid(max(legal[0].tricks, min(13, max(1, bid) if bid else 0)))
+            case Kind.PLAY:
+                if slip:
+                    return self.rng.choice(legal)
+                return play_action(self._play(obs), legal)
 
     @staticmethod
     def _draft(obs: Observation) -> Action:

@@ -35,7 +35,7 @@ from functools import reduce
 from operator import or_
 from typing import Any, ClassVar
 
-from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
+from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action, Kind
 from ..cards import (
     DECK_SIZE,
     FULL_DECK,
@@ -46,7 +46,7 @@ from ..cards import (
 )
 from ..errors import SpadesError
 from ..game import draft_pick
-from ..observation import Observation
+from ..observation import Observation, Phase
 from ..scoring import Contract, contracts, score_hand, score_side
 from .belief import SampleError, Weights, knowledge, played_by, sample_hands, worth_keeping
 from .learned import shipped
@@ -181,29 +181,37 @@ class SearchBot:
         if len(obs.legal) == 1:
             return obs.legal[0], "the only legal action"
         kind = obs.legal[0].kind
-        if kind == "blind nil" and not self.blind_nil.allows(obs):
+        if kind is Kind.DECLARE and not self.blind_nil.allows(obs):
             return Action(NO_BLIND_NIL), f"no blind nil: {self.blind_nil.describe()}"
         try:
-            if kind == "play" and self._can_search(obs):
-                return self._play(obs)
-            if kind == "play" and self.early_samples:
-                return self._play_early(obs)
-            if kind == "bid" and obs.rules.players == 2 and self._bid_deals(obs):
-                return self._bid_two_player(obs)
-            if kind == "bid" and self._bid_deals(obs):
-                return self._bid_partnership(obs)
-            if kind == "blind nil" and obs.rules.players == 4 and self._bid_deals(obs):
-                action, why = self._declare(obs)
-                return action, f"{why} ({self.blind_nil.describe()})"
-            if kind == "draft" and self.draft_samples and obs.seat not in obs.blind_nil:
-                return self._draft(obs)
+            searched = self._searched(kind, obs)
         except SampleError:  # no consistent deal found in time: play by the rules instead
             return self.fallback.act(obs), "by rule of thumb: no deal fits what was seen"
-        why = (f"by rule of thumb (the search starts with {self.dd} tricks left)"
-               if kind == "play" else
-               f"by rule of thumb: the score ({self.blind_nil.describe()})"
-               if kind == "blind nil" else "by rule of thumb: hand strength, score and bags")
-        return self.fallback.act(obs), why
+        if searched is not None:
+            return searched
+        why = {Kind.PLAY: f"by rule of thumb (the search starts with {self.dd} tricks left)",
+               Kind.DECLARE: f"by rule of thumb: the score ({self.blind_nil.describe()})"}
+        return self.fallback.act(obs), why.get(
+            kind, "by rule of thumb: hand strength, score and bags")
+
+    def _searched(self, kind: Kind, obs: Observation) -> tuple[Action, str] | None:
+        """The searched action of this ``kind`` and why, or None where the search has no
+        method (or no budget) for it."""
+        match kind:
+            case Kind.PLAY if self._can_search(obs):
+                return self._play(obs)
+            case Kind.PLAY if self.early_samples:
+                return self._play_early(obs)
+            case Kind.BID if obs.rules.players == 2 and self._bid_deals(obs):
+                return self._bid_two_player(obs)
+            case Kind.BID if self._bid_deals(obs):
+                return self._bid_partnership(obs)
+            case Kind.DECLARE if obs.rules.players == 4 and self._bid_deals(obs):
+                action, why = self._declare(obs)
+                return action, f"{why} ({self.blind_nil.describe()})"
+            case Kind.DRAFT if self.draft_samples and obs.seat not in obs.blind_nil:
+                return self._draft(obs)
+        return None
 
     # ----- the samples
 
@@ -261,7 +269,7 @@ class SearchBot:
     def _weights(self, obs: Observation) -> Weights | None:
         """The learned model's weights for the hidden cards of ``obs`` (in the bidding and
         the play, where the belief is learned; else None), worked out once a decision."""
-        if obs.rules.players not in self.models or obs.phase not in ("bidding", "play"):
+        if obs.rules.players not in self.models or obs.phase not in (Phase.BIDDING, Phase.PLAY):
             return None
         if self._weighed is None or self._weighed[0] is not obs:
             self._weighed = (obs, self.models[obs.rules.players].weights(obs, knowledge(obs)))

@@ -42,11 +42,17 @@ class Seat:
     timeouts: int = 0
 
     def public(self) -> dict[str, Any]:
-        """What every client may know of the seat."""
+        """What every client may know of the seat; ``out_of_time``: away for running out
+        of time ``TIMEOUTS_AWAY`` turns in a row (her next action takes the seat back)."""
         return {"kind": self.kind, "level": self.level, "name": self.name,
                 "claimed": self.token_hash is not None or self.kind == COMPUTER,
                 "connected": self.present, "away": self.away, "left": self.left,
-                "timeouts": self.timeouts}
+                "timeouts": self.timeouts, "out_of_time": self.out_of_time}
+
+    @property
+    def out_of_time(self) -> bool:
+        """Whether she ran out of time ``TIMEOUTS_AWAY`` turns in a row (so is away)."""
+        return self.timeouts >= TIMEOUTS_AWAY
 
     @property
     def present(self) -> bool:
@@ -75,13 +81,13 @@ class Seat:
             self.back()
         elif by == "clock":
             self.timeouts += 1
-            self.away = self.timeouts >= TIMEOUTS_AWAY
+            self.away = self.out_of_time
 
     def arrived(self) -> None:
         """Her person is connected: her seat is hers again unless she left it to the
         computer or ran out of time ``TIMEOUTS_AWAY`` times (then her next action takes
         it back)."""
-        if not self.left and self.timeouts < TIMEOUTS_AWAY:  # away while gone, no more
+        if not self.left and not self.out_of_time:  # away while gone, no more
             self.away = False
 
 

@@ -20,11 +20,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..actions import BLIND_NIL, DISCARD, END_GIVE, KEEP, NO_BLIND_NIL, Action, Kind
+from ..actions import BLIND_NIL, END_GIVE, KEEP, Action, Kind
 from ..bots.policy import BlindNilPolicy
 from ..cards import SUIT_SYMBOLS, TEN, Card, card_label, in_symbols, parse_card, rank_of
 from ..errors import IllegalAction, SpadesError
 from ..observation import Observation, Phase, TrickView
+from .controls import controls_for
 from .prefs import Preferences, save_preferences
 from .screens import (
     GameOverScreen,
@@ -169,11 +170,8 @@ class GameScreen(Screen[None]):
             self.selected = next((i for i, c in enumerate(obs.hand)
                                   if Action.play(c) in obs.legal), 0)
             self.suggestion = None
-            if obs.phase == Phase.BIDDING and self.my_turn(obs):
-                # a nil is never preselected: Enter alone must not bid it
-                self.suggestion = self.session.suggested_bid(obs)
-                self.selected = -1 if self.suggestion.tricks == 0 else obs.legal.index(
-                    self.suggestion)
+            if self.my_turn(obs):
+                controls_for(obs.phase).start(self, obs)
         title = (f" Spades · {rules.variant} · {self.session.level} computer · hand "
                  f"{obs.hand_number}")
         self.query_one("#title", Static).update(Text(title, style="bold"))
@@ -206,24 +204,11 @@ class GameScreen(Screen[None]):
 
     def choosing_cards(self, obs: Observation) -> bool:
         """Whether the person's decision now is about cards of the hand (play, exchange)."""
-        return self.my_turn(obs) and obs.phase in (Phase.PLAY, Phase.EXCHANGE)
+        return self.my_turn(obs) and controls_for(obs.phase).pick is not None
 
     def current_options(self, obs: Observation) -> list[tuple[str, Decision | None]]:
         """The options shown for the person's decision (not cards): label and action."""
-        if not self.my_turn(obs):
-            return []
-        if obs.phase == Phase.BLIND_NIL:  # "No" first: the selection starts on it
-            return [(" No blind nil: see my cards (n) ", Action(NO_BLIND_NIL)),
-                    (" Blind nil (b) ", Action(BLIND_NIL))]
-        if obs.phase == Phase.DRAFT:
-            return [(" Keep (k) ", Action(KEEP)), (" Discard (d) ", Action(DISCARD))]
-        if obs.phase == Phase.BIDDING:
-            return [("Nil" if a.tricks == 0 else str(a.tricks), a) for a in obs.legal]
-        if obs.phase == Phase.EXCHANGE:
-            give = self.give_choice(obs)
-            label = f" Give {len(self.picked)} (g) "
-            return [(label, give)]
-        return []
+        return controls_for(obs.phase).options(self, obs) if self.my_turn(obs) else []
 
     def give_choice(self, obs: Observation) -> tuple[Card, ...] | None:
         """The picked cards, lowest first, if the rules let the exchange give that many;
@@ -244,25 +229,7 @@ class GameScreen(Screen[None]):
         if self.confirming is not None:
             return Text(f"Play {card_label(self.confirming.card)}? Enter or click again to "
                         "confirm, Esc to choose again", style="bold")
-        if obs.phase == Phase.BLIND_NIL:
-            points = obs.rules.blind_nil_points
-            return Text(f"Blind nil? Bid nil before seeing a card: ±{points} points. "
-                        "b: yes, n or Enter: no")
-        if obs.phase == Phase.DRAFT:
-            return Text("Keep this card (the next is discarded) or discard it (the next is "
-                        "kept)? k / d")
-        if obs.phase == Phase.EXCHANGE:
-            sizes = obs.rules.give_sizes
-            many = f"exactly {sizes[0]}" if len(sizes) == 1 else f"up to {sizes[-1]}"
-            return Text(f"Blind nil exchange: pick {many} cards to give (space or click), "
-                        "then g")
-        if obs.phase == Phase.BIDDING:
-            advice = ("" if self.suggestion is None else
-                      f" (suggested: {self.options[obs.legal.index(self.suggestion)][0]})")
-            return Text(f"Your bid{advice}: ← → or type it, n for nil; Enter bids")
-        leads = obs.trick is None or not obs.trick.cards
-        return Text(("Your lead" if leads else "Your turn") +
-                    ": ← → or type a card (7h, Qs), Enter or click plays")
+        return controls_for(obs.phase).prompt(self, obs)
 
     def say(self, message: str | Text, error: bool = False) -> None:
         """Show a message in the status line."""
@@ -470,24 +437,8 @@ class GameScreen(Screen[None]):
         elif key == "escape" and self.confirming is not None:
             self.confirming = None
             self.refresh_view()
-        elif obs.phase == Phase.EXCHANGE and key == "space":
-            self.toggle(self.selected, obs)
-        elif obs.phase == Phase.EXCHANGE and char == "g":
-            give = self.give_choice(obs)
-            if give is None:
-                self.say(f"You cannot give {len(self.picked)} cards now.", error=True)
-            else:
-                self.act(give)
-        elif obs.phase == Phase.BLIND_NIL and char in "bn" and char:
-            self.act(Action(BLIND_NIL if char == "b" else NO_BLIND_NIL))
-        elif obs.phase == Phase.DRAFT and char in "kd" and char:
-            self.act(Action(KEEP if char == "k" else DISCARD))
-        elif obs.phase == Phase.BIDDING and char and (char.isdigit() or char == "n"):
-            self.type_bid(char, obs)
-        elif obs.phase in (Phase.PLAY, Phase.EXCHANGE) and char and self.type_card(char, obs):
-            pass
-        else:
-            handled = False
+        else:  # the phase's own keys
+            handled = controls_for(obs.phase).key(self, key, char, obs)
         if handled:
             event.stop()
             event.prevent_default()
@@ -508,11 +459,10 @@ class GameScreen(Screen[None]):
             self.say(f"{self.typed} needs its suit: c, d, h or s (← → to choose instead).",
                      error=True)
             return
-        if self.choosing_cards(obs):
-            if obs.phase == Phase.EXCHANGE:
-                self.toggle(self.selected, obs)
-            elif self.selected < len(obs.hand):
-                self.choose_card(obs.hand[self.selected], obs)
+        pick = controls_for(obs.phase).pick
+        if pick is not None and self.my_turn(obs):
+            if self.selected < len(obs.hand):
+                pick(self, obs.hand[self.selected], obs)
         elif 0 <= self.selected < len(self.options):
             self.choose_option(self.selected)
         else:  # no bid is selected (a nil is never preselected)
@@ -579,8 +529,8 @@ class GameScreen(Screen[None]):
                 self.selected, self.rejected, self.confirming = obs.hand.index(card), False, None
             self.refresh_view()
             return True
-        if lower not in RANK_KEYS and char not in "10":
-            return False
+        if lower not in RANK_KEYS and char != "1" and not (char == "0" and self.typed == "1"):
+            return False  # a 0 is a rank only as the end of "10"
         self.typed = "10" if char == "0" and self.typed == "1" else lower.upper()
         if self.typed == "1":  # the start of "10"
             return True
@@ -599,13 +549,11 @@ class GameScreen(Screen[None]):
 
     def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
         obs = self.obs
-        if self.too_small or not self.my_turn(obs) or obs.phase not in (Phase.PLAY, Phase.EXCHANGE):
+        pick = controls_for(obs.phase).pick
+        if self.too_small or not self.my_turn(obs) or pick is None:
             self.say("That card cannot be chosen now.", error=True)
             return
-        if obs.phase == Phase.EXCHANGE:
-            self.toggle(obs.hand.index(message.card), obs)
-        else:
-            self.choose_card(message.card, obs)
+        pick(self, message.card, obs)
 
     def on_option_widget_chosen(self, message: OptionWidget.Chosen) -> None:
         if not self.too_small and self.my_turn(self.obs) and message.index < len(self.options):
