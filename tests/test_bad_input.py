@@ -48,7 +48,7 @@ def _record_of(variant: str, seed: int, hands: int) -> dict[str, Any]:
             game.apply("blind nil" if rng.random() < 0.4 else "no blind nil")
         else:
             game.apply(rng.choice(game.legal_actions()))
-    return game.record(["Ann", "Bo", "Cy", "Di"][:game.rules.players])
+    return rec.game_record(game, ["Ann", "Bo", "Cy", "Di"][:game.rules.players])
 
 
 BASES = [_record_of(variant, seed, 2) for variant in ("two-player", "partnership")

@@ -39,6 +39,7 @@ from ..cards import Card, card_label
 from ..errors import SpadesError
 from ..game import Game
 from ..observation import Observation, TrickView
+from ..record import game_record
 from ..rules import Rules, rules_for
 from ..scoring import HandResult
 from .prefs import write_atomically
@@ -287,7 +288,7 @@ class PlaySession:
 
     def costly_plays(self, number: int) -> list[PlayValue]:
         """The person's plays of finished hand ``number`` that cost points, all cards known."""
-        plays = analyze(self.game.record(self.names), hand=number)
+        plays = analyze(game_record(self.game, self.names), hand=number)
         return [p for p in plays if p.seat == HUMAN and p.cost > 0]
 
     # ------------------------------------------------------------ saving
@@ -299,7 +300,7 @@ class PlaySession:
             "variant": self.rules.variant, "rules": self.rules.to_dict(),
             "seed": self.seed, "level": self.level, "name": self.name,
             "actions": [[seat, text] for seat, text in self.actions],
-            "record": self.game.record(self.names),
+            "record": game_record(self.game, self.names),
         }
 
     @classmethod
