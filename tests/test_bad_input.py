@@ -155,7 +155,7 @@ NESTED = ["[" * 2000 + "]" * 2000, '{"a": ' * 2000 + "1" + "}" * 2000,
 def test_deeply_nested_json_is_refused_in_one_line(text: str, tmp_path: Path) -> None:
     """JSON nested deeper than the parser goes (a RecursionError inside ``json``) is a
     RecordError of the loader, and one line and exit 1 from ``spades replay``."""
-    for read in (rec.loads, lambda t: rec.loads(t.encode()), Game.from_record,
+    for read in (rec.loads, lambda t: rec.loads(t.encode()), rec.replay,
                  lambda t: rec.load(io.StringIO(t))):
         with pytest.raises(RecordError, match=r"^not a record: JSON nested too deeply$"):
             read(text)
