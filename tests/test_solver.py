@@ -142,9 +142,8 @@ def test_the_trick_rule_is_the_engines() -> None:
     assert len(checked) == 52 * 51
 
 
-# The values of the solver on deals of random_deal(Random(47), ...) before its trick rule
-# was written once (commit 5d697c5, and DDS agrees on the partnership deals of 13 cards):
-# a refactor of the search must keep them.
+# The solver's values on deals of random_deal(Random(47), ...) before its trick rule was
+# written once (commit 5d697c5): a refactor of the search must keep them.
 FIXED = [
     (4, 13, "2C:2 3C:2 8C:2 9C:2 2D:2 7D:2 9D:2 2H:2 4H:2 6H:2 TH:2 7S:2 JS:2", ""),
     (4, 13, "3C:10 6C:10 TC:10 KC:9 4D:10 2H:10 8H:10 2S:10 5S:10 6S:10 8S:10 TS:10 KS:10", ""),
