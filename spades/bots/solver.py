@@ -180,7 +180,7 @@ _PLAIN = 2  # for tests: no sure tricks, no small-card skips, exact positions on
 _SIDES = 4  # score mode whose values depend on side 0's tricks only
 _BLOCK = 16  # entries a block
 _SCAN = 32  # blocks a look-up reads at most, the newest first
-_LINE = 8  # int64s a cache line: the move buffer and each of its rows start on one
+_LINE = 8  # int64s in a 64-byte cache line: the move buffer and its rows start at multiples
 
 
 def _line_up(at: int) -> int:
