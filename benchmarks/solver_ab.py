@@ -31,11 +31,10 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from solver_vs_dds import random_deal
+from solver_vs_dds import SCORE_KINDS, random_deal, score_deal
 
-from spades import Contract, rules_for
+from spades import rules_for
 from spades.bots import solver
-from spades.cards import mask_of
 
 
 def load_before(path: str) -> ModuleType:
@@ -59,36 +58,9 @@ def trick_work(rng: random.Random, deals: int, tricks: int) -> list[Callable[[Mo
 def score_work(rng: random.Random, deals: int, tricks: int) -> list[Callable[[ModuleType], Any]]:
     """The score searches of solver_vs_dds.py --scores, drawn in its order."""
     rules = rules_for("partnership")
-    work = []
-    for kind in ("no nil", "one nil", "bag penalty"):
-        for _ in range(deals):
-            deck = list(range(52))
-            rng.shuffle(deck)
-            won = [0] * 4
-            for _ in range(13 - tricks):
-                won[rng.randrange(4)] += 1
-            hands = tuple(mask_of(deck[i * tricks:(i + 1) * tricks]) for i in range(4))
-            leader = rng.randrange(4)
-            bids = [Contract(rng.choice([2, 3, 4])) for _ in range(4)]
-            if kind == "one nil":
-                bids[rng.randrange(4)] = Contract(0)
-            penalty = 100 if kind == "bag penalty" else 0
-
-            def search(m: ModuleType, hands: tuple[int, ...] = hands, leader: int = leader,
-                       won: tuple[int, ...] = tuple(won), bids: list[Contract] = bids,
-                       penalty: int = penalty) -> Any:
-                deal = m.Deal(hands, leader, (), won, tricks < 13, 4)
-                side = deal.to_move % 2
-                plain = m.hand_value(bids, rules, side)
-
-                def evaluate(end: tuple[int, ...]) -> float:
-                    bags = sum(end[side::2]) - sum(b.tricks for b in bids[side::2])
-                    return float(plain(end)) - (penalty if bags >= 3 else 0)
-
-                return m.score_values(deal, bids, rules, evaluate)
-
-            work.append(search)
-    return work
+    chosen = [score_deal(rng, tricks, kind) for kind in SCORE_KINDS for _ in range(deals)]
+    return [lambda m, d=d, bids=bids, value=value: m.score_values(d, bids, rules, value)
+            for d, bids, value in chosen]
 
 
 def main(argv: list[str] | None = None) -> int:
