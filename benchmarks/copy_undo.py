@@ -15,7 +15,7 @@ the rounds is printed, in microseconds per operation:
   costs; ``copy.deepcopy(game)`` itself now calls ``copy()``);
 - ``replay actions``: a new game from the seed, every action applied again (what the
   terminal game's undo did);
-- ``replay record``: ``Game.from_record`` of the game's record (checks every rule).
+- ``replay record``: ``spades.record.replay`` of the game's record (checks every rule).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 
 from spades import Action, Game, rules_for
+from spades.record import game_record, replay
 
 
 def position(actions: int, undoable: bool) -> tuple[Game, list[Action]]:
@@ -58,7 +59,7 @@ def main() -> None:
     undoable, _ = position(args.actions, undoable=True)
     nxt = undoable.legal_actions()[0]
     plain = game.copy()
-    document = game.record()
+    document = game_record(game)
 
     def apply_and_undo() -> None:
         undoable.apply(nxt)
@@ -82,7 +83,7 @@ def main() -> None:
         "copy + apply": (apply_on_copy, 2000),
         "deepcopy": (deep, 100),
         "replay actions": (replay_actions, 10),
-        "replay record": (lambda: Game.from_record(document), 10),
+        "replay record": (lambda: replay(document), 10),
     }
     times: dict[str, list[float]] = {name: [] for name in ways}
     for _ in range(args.rounds):

@@ -26,6 +26,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 
 from spades import Contract, rules_for
 from spades.bots.solver import Deal, _trick_search, hand_value, score_values
@@ -69,31 +70,43 @@ def dds_values(deal: Deal) -> dict[int, int]:
     return out
 
 
+SCORE_KINDS = ("no nil", "one nil", "bag penalty")
+
+
+def score_deal(rng: random.Random, tricks: int,
+               kind: str) -> tuple[Deal, list[Contract], Callable[[tuple[int, ...]], float]]:
+    """A random deal of ``tricks`` cards a seat, its contracts and its end value for the
+    mover's side, for a kind of contract of SCORE_KINDS."""
+    rules = rules_for("partnership")
+    deck = list(range(52))
+    rng.shuffle(deck)
+    won = [0] * 4
+    for _ in range(13 - tricks):
+        won[rng.randrange(4)] += 1
+    deal = Deal(tuple(mask_of(deck[i * tricks:(i + 1) * tricks]) for i in range(4)),
+                rng.randrange(4), (), tuple(won), tricks < 13, 4)
+    bids = [Contract(rng.choice([2, 3, 4])) for _ in range(4)]
+    if kind == "one nil":
+        bids[rng.randrange(4)] = Contract(0)
+    side = deal.to_move % 2
+    plain = hand_value(bids, rules, side)
+    penalty = 100 if kind == "bag penalty" else 0
+
+    def evaluate(won: tuple[int, ...]) -> float:
+        bags = sum(won[side::2]) - sum(b.tricks for b in bids[side::2])
+        return plain(won) - (penalty if bags >= 3 else 0)
+
+    return deal, bids, evaluate
+
+
 def score_times(rng: random.Random, tricks: int, deals: int) -> None:
     """Print the median, mean and most time of ``score_values`` for each kind of contract."""
     rules = rules_for("partnership")
     score_values(Deal((1, 2, 4, 8), 0, (), (3, 3, 3, 3), True, 4), [Contract(3)] * 4, rules)
-    for kind in ("no nil", "one nil", "bag penalty"):
+    for kind in SCORE_KINDS:
         times = []
         for _ in range(deals):
-            deck = list(range(52))
-            rng.shuffle(deck)
-            won = [0] * 4
-            for _ in range(13 - tricks):
-                won[rng.randrange(4)] += 1
-            deal = Deal(tuple(mask_of(deck[i * tricks:(i + 1) * tricks]) for i in range(4)),
-                        rng.randrange(4), (), tuple(won), tricks < 13, 4)
-            bids = [Contract(rng.choice([2, 3, 4])) for _ in range(4)]
-            if kind == "one nil":
-                bids[rng.randrange(4)] = Contract(0)
-            side = deal.to_move % 2
-            plain = hand_value(bids, rules, side)
-
-            def evaluate(won: tuple[int, ...], plain=plain, side=side, bids=bids,
-                         penalty=100 if kind == "bag penalty" else 0) -> float:
-                bags = sum(won[side::2]) - sum(b.tricks for b in bids[side::2])
-                return plain(won) - (penalty if bags >= 3 else 0)
-
+            deal, bids, evaluate = score_deal(rng, tricks, kind)
             start = time.perf_counter()
             score_values(deal, bids, rules, evaluate)
             times.append(1000 * (time.perf_counter() - start))

@@ -19,9 +19,10 @@ from typing import Any
 
 from . import record
 from .actions import Action
-from .bots import close_bot, make_bot, reveal_hands
+from .bots import EXTERNAL_PREFIX, close_bot, make_bot, reveal_hands
 from .cards import Card
 from .chance import shuffled_deck
+from .cluster import ray_map
 from .errors import SpadesError
 from .game import Game
 from .observation import Observation
@@ -319,12 +320,16 @@ def _play_board_args(args: tuple[Any, ...]) -> Board:
     return play_board(*args)
 
 
+def _play_boards(boards: list[tuple[Any, ...]]) -> list[Board]:
+    """One Ray task: the boards of ``boards`` (``play_board``'s arguments), in order."""
+    return [play_board(*args) for args in boards]
+
+
 def _map(args: list[tuple[Any, ...]], workers: int, ray: str | None,
          specs: dict[str, str]) -> Iterable[Board]:
     if ray is not None:
-        from .cluster import ray_boards
-
-        yield from ray_boards(args, ray, specs.values())
+        programs = any(EXTERNAL_PREFIX in spec for spec in specs.values())
+        yield from ray_map(_play_boards, args, ray, send_directory=programs)
         return
     if workers <= 1:
         yield from map(_play_board_args, args)

@@ -1,10 +1,11 @@
-"""The arena's boards as Ray tasks: ``spades arena --ray ADDRESS`` (extra ``cluster``).
+"""Work as Ray tasks, for the arena's boards: ``spades arena --ray ADDRESS`` (extra ``cluster``).
 
-Each task plays a few boards with :func:`spades.arena.play_board`, the same function the
-local workers run, so a board gives the same numbers wherever it is played. With an outside
-program (``cmd:``) and a cluster's address, the current directory goes to the cluster as the
-job's working directory (Ray's ``runtime_env``), so ``cmd:python mybot.py`` finds
-``mybot.py`` on every node.
+:func:`ray_map` runs a function over chunks of a list as tasks on a Ray cluster; the arena
+(:mod:`spades.arena`) gives it the function its local workers run, so that a board gives the
+same numbers wherever it is played. When asked (the arena's outside programs, ``cmd:``) and
+on a cluster's address, the current directory goes to the cluster as the job's working
+directory (Ray's ``runtime_env``), so ``cmd:python mybot.py`` finds ``mybot.py`` on every
+node.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
-from .arena import Board, play_board
-from .bots import EXTERNAL_PREFIX
 from .errors import SpadesError
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
 
 RAY_NEEDED = "the arena on Ray needs the cluster extra: pip install 'spades[cluster]'"
 LOCAL = "local"
@@ -41,11 +43,6 @@ def _import_ray(local: bool) -> Any:
     except ImportError:
         raise SpadesError(RAY_NEEDED) from None
     return ray
-
-
-def _play_boards(boards: list[tuple[Any, ...]]) -> list[Board]:
-    """One Ray task: the boards of ``boards`` (``play_board``'s arguments), in order."""
-    return [play_board(*args) for args in boards]
 
 
 def _check_reachable(address: str) -> None:
@@ -79,17 +76,20 @@ def _connect(ray: Any, address: str, programs: bool) -> None:
         raise SpadesError(f"cannot start Ray at {address!r}: {first_line}") from None
 
 
-def ray_boards(args: list[tuple[Any, ...]], address: str, specs: Iterable[str]) -> Iterator[Board]:
-    """Play the boards (each ``play_board``'s arguments) as Ray tasks on the cluster at
-    ``address`` (``'local'``: a Ray runtime started here and stopped at the end); the
-    boards come as their tasks end, not in order. ``specs`` are the sides' bots."""
+def ray_map(work: Callable[[list[Item]], list[Result]], items: list[Item], address: str,
+            send_directory: bool) -> Iterator[Result]:
+    """``work`` of chunks of ``items`` as Ray tasks on the cluster at ``address``
+    (``'local'``: a Ray runtime started here and stopped at the end), each chunk's results
+    in order, the chunks as their tasks end. With ``send_directory`` the current directory
+    goes to a cluster's nodes as the job's working directory. ``work`` must be importable
+    by name (a module's function), a SpadesError it raises is raised here."""
     ray = _import_ray(address == LOCAL)
-    _connect(ray, address, any(EXTERNAL_PREFIX in spec for spec in specs))
+    _connect(ray, address, send_directory)
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        size = max(1, len(args) // (TASKS_PER_CPU * cpus))
-        task = ray.remote(_play_boards)
-        pending = [task.remote(args[i:i + size]) for i in range(0, len(args), size)]
+        size = max(1, len(items) // (TASKS_PER_CPU * cpus))
+        task = ray.remote(work)
+        pending = [task.remote(items[i:i + size]) for i in range(0, len(items), size)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             try:

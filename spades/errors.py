@@ -1,12 +1,12 @@
-"""The exceptions the engine raises: every one is a ``ValueError``."""
+"""The exceptions the engine raises: every one is a ``ValueError``.
+
+This module is the engine's lowest: the others raise its errors, and it imports none of
+them (an :class:`IllegalAction`'s action is typed as the int every action is).
+"""
 
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .actions import Action
 
 
 class SpadesError(ValueError):
@@ -21,12 +21,13 @@ class IllegalAction(SpadesError):
     """An action the rules forbid now; the game is unchanged afterwards.
 
     ``seat`` is the seat that tried (None if none was named and nobody is to move),
-    ``action`` the action, ``phase`` the game's phase and ``reason`` why, in words for a
-    person: ``"must follow hearts"``. The message puts them together:
+    ``action`` the :class:`~spades.actions.Action` (an int that prints as its text),
+    ``phase`` the game's phase and ``reason`` why, in words for a person: ``"must follow
+    hearts"``. The message puts them together:
     ``"seat 1 cannot play 2S during play: must follow hearts"``.
     """
 
-    def __init__(self, seat: int | None, action: Action, phase: str, reason: str) -> None:
+    def __init__(self, seat: int | None, action: int, phase: str, reason: str) -> None:
         who = "no seat can" if seat is None else f"seat {seat} cannot"
         super().__init__(f"{who} {action} during {phase}: {reason}")
         self.seat, self.action, self.phase, self.reason = seat, action, phase, reason
@@ -40,7 +41,7 @@ class IllegalAction(SpadesError):
                 return told + self.reason.removeprefix(said)
         return self.reason
 
-    def __reduce__(self) -> tuple[type[IllegalAction], tuple[int | None, Action, str, str]]:
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[int | None, int, str, str]]:
         # pickled (say, from an arena worker) by its fields, not by its message
         return type(self), (self.seat, self.action, self.phase, self.reason)
 

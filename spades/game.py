@@ -809,22 +809,6 @@ class Game:
             return 0
         return len(self.hands[-1].deck) - self._stock_pos
 
-    # ------------------------------------------------------------ the record
-
-    def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
-        """The game so far as a docs/record.md document (a JSON-ready dict)."""
-        from .record import game_record
-
-        return game_record(self, players)
-
-    @classmethod
-    def from_record(cls, document: dict[str, Any] | str | bytes,
-                    seed: int | random.Random | None = None) -> Game:
-        """Rebuild a game from its record, checking every rule; ``seed`` deals later hands."""
-        from .record import replay
-
-        return replay(document, seed)
-
     def __repr__(self) -> str:
         return (f"<Game {self.rules.variant} hand {self.hand_number} {self.phase}"
                 f" to_move={self.to_move} scores={self.scores}>")

@@ -18,17 +18,16 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any, TypeGuard
+from typing import IO, Any, TypeGuard
 
 from .actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from .cards import Card, card_text, cards_in, parse_card
 from .chance import RecordedChance, as_deck
 from .errors import RecordError, SpadesError, quoted
+from .game import Game, HandLog
+from .observation import Phase
 from .rules import Rules, rules_for
 from .scoring import HandResult
-
-if TYPE_CHECKING:
-    from .game import Game, HandLog
 
 FORMAT, VERSION = "spades-record", 1
 
@@ -69,7 +68,8 @@ def _hand_json(log: HandLog) -> dict[str, Any]:
 
 
 def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, Any]:
-    """The docs/record.md document of ``game`` as it stands (a JSON-ready dict)."""
+    """The docs/record.md document of ``game`` as it stands (a JSON-ready dict); ``players``
+    are the names of the seats (``"seat 0"`` and so on by default)."""
     n = game.rules.players
     names = list(players) if players is not None else [f"seat {s}" for s in range(n)]
     if len(names) != n:
@@ -251,8 +251,6 @@ def replay(document: dict[str, Any] | str | bytes, seed: int | random.Random | N
     ``before_play(game, card)`` is called before each card of the record is played
     (``spades analyze`` looks at every position this way).
     """
-    from .game import Game
-
     doc = parse(document) if isinstance(document, str | bytes) else document
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} document")
@@ -314,8 +312,6 @@ class _HandReplay:
 
     def __init__(self, game: Game, hand: dict[str, Any], number: int,
                  before_play: Callable[[Game, Card], None] | None = None) -> None:
-        from .game import Phase
-
         self.game, self.where, self.step = game, f"hand {number}", ""
         self.before_play = before_play
         if hand["number"] != number or not _is_int(hand["number"]):
@@ -374,8 +370,6 @@ class _HandReplay:
                             f"but it is seat {self.game.to_move}'s turn")
 
     def declarations(self) -> None:
-        from .game import Phase
-
         self.step = "declaring blind nil"
         declared, declined = list(self.lists["blind_nil"]), self.lists["blind_nil_declined"]
         later = any(self.lists[k] for k in ("draft", "exchanges", "bids", "tricks"))

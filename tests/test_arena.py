@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from spades import Game, rules_for
 from spades import arena as arena_module
+from spades import rules_for
 from spades.arena import (
     Board,
     BotStats,
@@ -25,6 +25,7 @@ from spades.arena import (
     t975,
 )
 from spades.cli import main
+from spades.record import replay
 
 VARIANTS = ("two-player", "two-player-300", "partnership")
 TIMES_FREE = ("seconds",)
@@ -218,7 +219,7 @@ def test_duplicate_board_swaps_sides_on_the_same_cards(variant: str,
     # both plays are complete, legal games
     for doc in board.records:
         assert "result" in doc["hands"][0]
-        assert Game.from_record(doc).hands[0].result is not None
+        assert replay(doc).hands[0].result is not None
     # the board's numbers are the records' numbers, from A's point of view
     diff = ((first["scores"][0] - first["scores"][1])
             + (second["scores"][1] - second["scores"][0]))

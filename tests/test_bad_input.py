@@ -48,7 +48,7 @@ def _record_of(variant: str, seed: int, hands: int) -> dict[str, Any]:
             game.apply("blind nil" if rng.random() < 0.4 else "no blind nil")
         else:
             game.apply(rng.choice(game.legal_actions()))
-    return game.record(["Ann", "Bo", "Cy", "Di"][:game.rules.players])
+    return rec.game_record(game, ["Ann", "Bo", "Cy", "Di"][:game.rules.players])
 
 
 BASES = [_record_of(variant, seed, 2) for variant in ("two-player", "partnership")
@@ -155,7 +155,7 @@ NESTED = ["[" * 2000 + "]" * 2000, '{"a": ' * 2000 + "1" + "}" * 2000,
 def test_deeply_nested_json_is_refused_in_one_line(text: str, tmp_path: Path) -> None:
     """JSON nested deeper than the parser goes (a RecursionError inside ``json``) is a
     RecordError of the loader, and one line and exit 1 from ``spades replay``."""
-    for read in (rec.loads, lambda t: rec.loads(t.encode()), Game.from_record,
+    for read in (rec.loads, lambda t: rec.loads(t.encode()), rec.replay,
                  lambda t: rec.load(io.StringIO(t))):
         with pytest.raises(RecordError, match=r"^not a record: JSON nested too deeply$"):
             read(text)

@@ -11,6 +11,7 @@ import pytest
 from spades import Action, Game, Phase, SpadesError, rules_for
 from spades.cards import DECK_SIZE
 from spades.chance import RecordedChance
+from spades.record import game_record
 
 VARIANTS = ("partnership", "two-player", "two-player-300")
 
@@ -19,7 +20,7 @@ def state(game: Game) -> tuple[Any, ...]:
     """Everything a caller can read: the record, every seat's observation, the legal
     actions, the chance step and the hidden hands."""
     n = game.rules.players
-    return (game.record(), [game.observation(s).to_json() for s in range(n)],
+    return (game_record(game), [game.observation(s).to_json() for s in range(n)],
             game.legal_actions(), game.chance_step, game.hand_masks(), game.phase, game.to_move)
 
 
@@ -81,7 +82,7 @@ def test_copies_deal_the_same_hidden_decks_without_advancing_the_callers_generat
         moves = random.Random(1)
         while other.hand_number < 3 and not other.over:
             random_step(other, moves)
-    assert len({str(g.record()) for g in [game, *copies]}) == 1
+    assert len({str(game_record(g)) for g in [game, *copies]}) == 1
     assert rng.getstate() == expected.getstate()  # every game drew from its own copy
 
 
@@ -189,7 +190,7 @@ def test_a_refused_draw_leaves_the_exchange_as_it_was(undoable: bool) -> None:
     hand = game.hand_of(1)
 
     def state() -> tuple[object, ...]:
-        return game.record(), game.legal_actions(), game.observation(1), game.undo_steps
+        return game_record(game), game.legal_actions(), game.observation(1), game.undo_steps
 
     before = state()
     with pytest.raises(SpadesError, match="discard pile"):

@@ -22,6 +22,7 @@ from spades import (
     rules_for,
 )
 from spades.actions import END_GIVE, NUM_ACTIONS, parse_give
+from spades.record import game_record
 
 TWO = rules_for("two-player")
 FOUR = rules_for("partnership")
@@ -52,7 +53,7 @@ LAYOUT = [  # dealt by seat 3: seat 0 leads, seat 1 has two hearts, seat 3 none
 def snapshot(game: Game):
     """Everything visible about ``game``: its record, every seat's view, the hand log."""
     try:
-        record = game.record()
+        record = game_record(game)
     except ImportError:  # the record module may not exist yet
         record = None
     return (

@@ -18,6 +18,7 @@ from spades.actions import Action, parse_give
 from spades.cards import in_symbols
 from spades.chance import Chance
 from spades.cli import build_parser
+from spades.record import game_record, replay
 from spades.server import turns as turns_module
 from spades.server.app import create_app
 from spades.server.events import apply_event
@@ -151,7 +152,7 @@ def test_every_kind_of_bad_message_gets_an_error_and_changes_nothing():
         watcher = join(client, table_id, None, stack)
         for p in (ann, bob, watcher):
             p.read_state()
-        before = (len(table.events), table.game.record())
+        before = (len(table.events), game_record(table.game))
         assert ann.state["view"]["to_move"] == 0 and ann.state["view"]["phase"] == "blind nil"
         cases = [
             (ann, "{not json", "not JSON"),
@@ -173,13 +174,13 @@ def test_every_kind_of_bad_message_gets_an_error_and_changes_nothing():
             assert expected in player.error(message), message
         ann.ws.send_bytes(b"\x00\x01")
         assert "not binary" in ann.error_reply()
-        assert (len(table.events), table.game.record()) == before
+        assert (len(table.events), game_record(table.game)) == before
         # the rate limit: a burst past it is refused, one message at a time
         for _ in range(40):
             bob.send({"type": "cheat"})
         replies = [bob.read()["message"] for _ in range(40)]
         assert any("too many messages" in r for r in replies)
-        assert (len(table.events), table.game.record()) == before
+        assert (len(table.events), game_record(table.game)) == before
 
 
 def test_hello_with_a_bad_token_is_refused_and_may_be_retried():
@@ -270,7 +271,7 @@ def test_a_person_and_three_computer_players_finish_a_partnership_game():
         assert final["view"]["winner"] is not None and final["commit"] is None
         record = client.get(f"/api/tables/{table_id}/record")
         assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
-        game = Game.from_record(record.json())
+        game = replay(record.json())
         assert game.over and game.scores == final["view"]["scores"]
         assert record.json()["players"] == ["Ann", "West", "North", "East"]
 
@@ -321,10 +322,10 @@ def test_a_reconnecting_seat_gets_its_own_view_and_the_log_rebuilds_the_same_gam
             # the computer seats play on meanwhile: compare with the game at the snapshot
             at_snapshot = replayed(table.game.rules, table.events[:state["seq"]])[-1]
             assert state["view"] == at_snapshot.observation(2).to_json()
-    before, events = table.game.record(), list(table.events)  # the server has stopped
+    before, events = game_record(table.game), list(table.events)  # the server has stopped
     with new_client(db) as client:
         rebuilt = client.app.state.server.tables[table_id]
-        assert rebuilt.game.record() == before and rebuilt.events == events
+        assert game_record(rebuilt.game) == before and rebuilt.events == events
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             ws.send_json({"type": "hello", "token": tokens[0]})
             ws.receive_json()
@@ -393,7 +394,7 @@ def test_a_give_is_taken_whole_and_a_hostile_one_is_refused_in_a_line_changing_n
         assert view["giving"] == []
         held = view["hand"]
         missing = next(c for c in (card_text(c) for c in range(52)) if c not in held)
-        before = (len(table.events), table.game.record())
+        before = (len(table.events), game_record(table.game))
         for player, text, expected in [
             (players[0], f"give {held[0]} {held[0]}", "a card given twice"),
             (players[0], "give XX", "XX"),
@@ -403,13 +404,14 @@ def test_a_give_is_taken_whole_and_a_hostile_one_is_refused_in_a_line_changing_n
         ]:
             reply = player.error({"type": "action", "action": text})
             assert expected in reply and "\n" not in reply, (text, reply)
-        assert (len(table.events), table.game.record()) == before
+        assert (len(table.events), game_record(table.game)) == before
         assert table.game.observation(0).giving == ()
         players[0].send({"type": "action", "action": f"give {held[1]}"})
         after = players[0].read_state(len(actions) + 2)["view"]
         assert after["phase"] == "bidding" and len(after["received"]) == 1
         assert table.events[-1]["kind"] == "give" and table.events[-1]["cards"] == [held[1]]
-        assert replayed(table.game.rules, list(table.events))[-1].record() == table.game.record()
+        rebuilt = replayed(table.game.rules, list(table.events))[-1]
+        assert game_record(rebuilt) == game_record(table.game)
 
 
 # ---------------------------------------------------------------- the leak test
@@ -526,4 +528,4 @@ def test_a_log_stored_before_gives_were_steps_replays_the_same_game() -> None:
     older = {"kind": "action", "seat": 0, "action": f"give {card}"}
     now, before = (replayed(rules, [*events, e])[-1] for e in (stored, older))
     assert now.phase == before.phase == "bidding"
-    assert now.record() == before.record()
+    assert game_record(now) == game_record(before)

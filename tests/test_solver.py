@@ -14,6 +14,8 @@ from spades.bots.solver import (
     _OWNER,
     _WORK,
     Deal,
+    _beats,
+    _played,
     _score_search,
     _shape,
     _trick_search,
@@ -22,7 +24,15 @@ from spades.bots.solver import (
     score_values,
     trick_values,
 )
-from spades.cards import SPADE_MASK, SUIT_MASKS, mask_of
+from spades.cards import (
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    card_text,
+    mask_of,
+    suit_of,
+    winning_index,
+)
 
 FOUR = rules_for("partnership")
 TWO = rules_for("two-player")
@@ -47,12 +57,7 @@ def _legal(hand: int, trick: list[int], broken: bool) -> list[int]:
 
 
 def _winner(trick: list[int], leader: int, n: int) -> int:
-    best = 0
-    for i in range(1, n):
-        c, b = trick[i], trick[best]
-        if (c // 13 == b // 13 and c > b) or (c >= 39 > b):
-            best = i
-    return (leader + best) % n
+    return (leader + winning_index(trick)) % n
 
 
 def brute(deal: Deal, value, side: int, off: bool = False) -> dict[int, float]:
@@ -107,6 +112,61 @@ def random_deal(rng: random.Random, players: int, size: int, in_trick: int | Non
 
 def side_tricks(side: int, n: int):
     return lambda won: sum(won[side::2])
+
+
+# ------------------------------------------------------------ the trick rule
+
+
+def test_the_trick_rule_is_the_engines() -> None:
+    """``_beats`` and ``_played`` against the engine's ``winning_index`` for every pair of
+    cards (the card winning a trick so far, the next card played) and every suit led: a
+    card wins a trick led in its suit, and a spade one it ruffed."""
+    checked = set()
+    for led in range(4):
+        for best in range(52):
+            for card in set(range(52)) - {best}:
+                if suit_of(best) == led:
+                    trick = [best]
+                elif suit_of(best) == SPADES:
+                    trick = [min(set(range(13 * led, 13 * led + 13)) - {card}), best]
+                else:
+                    continue  # no trick led in this suit is won so far by ``best``
+                assert winning_index(trick) == len(trick) - 1
+                winner = winning_index([*trick, card])
+                assert _beats(card, best) == (winner == len(trick)), (led, best, card)
+                won_by = [*trick, card][winner]
+                same = sum(suit_of(c) == suit_of(best) for c in trick)
+                assert _played(card, len(trick), best, len(trick) - 1, same) == (
+                    won_by, winner, sum(suit_of(c) == suit_of(won_by) for c in [*trick, card]))
+                checked.add((best, card))
+    assert len(checked) == 52 * 51
+
+
+# The solver's values on deals of random_deal(Random(47), ...) before its trick rule was
+# written once (commit 5d697c5): a refactor of the search must keep them.
+FIXED = [
+    (4, 13, "2C:2 3C:2 8C:2 9C:2 2D:2 7D:2 9D:2 2H:2 4H:2 6H:2 TH:2 7S:2 JS:2", ""),
+    (4, 13, "3C:10 6C:10 TC:10 KC:9 4D:10 2H:10 8H:10 2S:10 5S:10 6S:10 8S:10 TS:10 KS:10", ""),
+    (4, 12, "7C:6 8C:6 2D:6 4D:6 7D:6 KD:6 3H:6 6H:6 QH:6 6S:6 8S:6 AS:6", ""),
+    (4, 10, "4C:7 5C:7 7C:7 2D:6 KD:8 AD:8", "4C:24 5C:24 7C:24 2D:23 KD:25 AD:25"),
+    (4, 8, "3C:9 TC:9 3D:9 3H:9", "3C:-113 TC:-113 3D:-74 3H:-113"),
+    (2, 13, "5C:6 6C:6 QC:6 2D:6 4D:6 7D:6 TD:6 3H:6 9H:6 QH:7", ""),
+    (2, 11, "3C:8 5C:8 9C:8 JC:9 AC:9 2D:9 7D:9 9D:9 TH:9", ""),
+    (2, 9, "3D:7 5D:7 8D:7 JD:7 KD:7 AD:7 TH:7 QH:7", "3D:1 5D:1 8D:1 JD:1 KD:1 AD:1 TH:1 QH:1"),
+]
+
+
+def test_fixed_deals_keep_their_values() -> None:
+    def text(values: dict[int, float]) -> str:
+        return " ".join(f"{card_text(c)}:{v:g}" for c, v in sorted(values.items()))
+
+    rng = random.Random(47)
+    for players, size, tricks, scores in FIXED:
+        deal = random_deal(rng, players, size, in_trick=0)
+        contracts = random_contracts(rng, players)
+        assert text(trick_values(deal)) == tricks, deal
+        if scores:
+            assert text(score_values(deal, contracts, FOUR if players == 4 else TWO)) == scores
 
 
 # ------------------------------------------------------------ trick mode

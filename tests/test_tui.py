@@ -20,6 +20,7 @@ from spades.cards import Card, card_label, card_text, in_symbols, sorted_cards
 from spades.errors import IllegalAction, SpadesError
 from spades.eventlog import read_event
 from spades.observation import Observation
+from spades.record import game_record
 from spades.tui import make_app
 from spades.tui.app import GameScreen, SpadesApp, person_words
 from spades.tui.prefs import TRICK_PAUSES, Preferences, load_preferences, save_preferences
@@ -1294,7 +1295,7 @@ def test_the_computers_blind_nil_follows_the_preference_and_is_announced(
         declared = {name for name, line in answers.items() if line.endswith("declares blind nil")
                     and "not" not in line}
         assert declared >= declaring and (declaring or not declared), said
-        record = app.session.game.record(app.session.names)
+        record = game_record(app.session.game, app.session.names)
         assert HUMAN not in record["hands"][0].get("blind_nil", [])
 
     run(main)
@@ -1316,7 +1317,7 @@ def test_enter_at_the_blind_nil_question_declares_no_blind_nil(tmp_path: Path,
             assert "No blind nil" in str(selected.render())
             await pilot.press("enter")
             await wait_for(pilot, lambda: bool(app.session.actions))
-        hand = app.session.game.record(app.session.names)["hands"][0]
+        hand = game_record(app.session.game, app.session.names)["hands"][0]
         assert app.session.actions[0] == (HUMAN, "no blind nil")
         assert HUMAN not in hand["blind_nil"] and HUMAN in hand["blind_nil_declined"]
 
@@ -1431,4 +1432,4 @@ def test_a_save_from_before_gives_were_steps_resumes_the_same_game(tmp_path: Pat
     (tmp_path / "game.json").write_text(json.dumps(old))
     resumed = PlaySession.load(tmp_path / "game.json")
     assert resumed.game.phase == "bidding"
-    assert resumed.game.record() == session.game.record()
+    assert game_record(resumed.game) == game_record(session.game)

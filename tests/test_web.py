@@ -34,9 +34,9 @@ import pytest
 import uvicorn
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from spades import Game
 from spades.bots.policy import CHOICES
 from spades.cards import card_text
+from spades.record import game_record, replay
 from spades.server.app import create_app
 from spades.server.settings import Settings
 from tests.test_server import CARD
@@ -283,7 +283,7 @@ def test_a_whole_two_player_300_game_against_the_computer_by_clicking(server, br
     with page.expect_download() as download:
         page.click("#download")
     record = json.loads(Path(download.value.path()).read_text())
-    assert Game.from_record(record).over and record["players"] == ["Ann", "Computer"]
+    assert replay(record).over and record["players"] == ["Ann", "Computer"]
     assert not errors
     page.close()
 
@@ -638,7 +638,7 @@ def test_the_way_back_to_a_seat_is_on_the_hand_summary_not_under_it(server, brow
         # trick's card at least was forced)
         assert [f for f in sent[left:] if f["type"] == "action"] == []
         # each side's hand in the engine's words, the hand's points and the running totals
-        record = table.game.record(table.names)["hands"][0]
+        record = game_record(table.game, table.names)["hands"][0]
         result = record["result"]
         for side, items in enumerate(table.reveal(1)["breakdown"]):
             shown = page.inner_text(f"#hand-summary .side-summary[data-side='{side}']")

@@ -55,7 +55,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from ..cards import SPADE_MASK, SUIT_MASKS, Card
+from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADE_MASK, SPADES, SUIT_MASKS, Card
 from ..observation import Phase
 from ..rules import Rules
 from ..scoring import Contract, score_hand
@@ -145,11 +145,13 @@ class Deal:
 
 # ------------------------------------------------------------ the compiled search
 #
-# A suit's holding is 13 bits (``mask >> 13 * suit & 8191``).
-# ``work``, the search's state, an int64 vector: the hands (a card mask a seat), then from
-# _WON the tricks won per seat (4), the slots used, the nodes, the mode (_SCORE, _PLAIN,
-# _SIDES), the blocks used, the table's slots, the seat holding each card (52); from _KEYS the
-# key of the position at the start of the trick with each count of tricks left (suit
+# A suit's holding is 13 bits (``mask >> 13 * suit & _SUIT``); spades, the trump suit, are
+# the top 13 bits of a mask (``mask >> _FIRST_SPADE``), so a card is a spade when it is at
+# least _FIRST_SPADE.
+# ``work``, the search's state, an int64 vector laid out below: the hands (a card mask a
+# seat), the tricks won per seat, the counters (slots used, nodes, the mode (_SCORE,
+# _PLAIN, _SIDES), blocks used, the table's slots), the seat holding each card; from _KEYS
+# the key of the position at the start of the trick with each count of tricks left (suit
 # lengths and patterns as _shape gives them, 3 a count); and from _BUF a row of _WIDTH per
 # depth: the moves in search order, their weights, per suit the rank below which its
 # cards are skipped, the last lead that reached its goal there.
@@ -166,8 +168,10 @@ class Deal:
 # key for the transposition table; per range of side 0's total (``low * 16 + high``) the
 # least and the most value index in it.
 
+_FIRST_SPADE = SPADES * RANKS_PER_SUIT  # the lowest spade
 _SPADES = SPADE_MASK
-_SUIT = 8191
+_SUIT = (1 << RANKS_PER_SUIT) - 1  # a suit's holding
+_TRICKS = DECK_SIZE // 4  # the most tricks a hand has, and the most cards a hand holds
 _PLIES = 56  # rows of the move buffer: one a card played, the root's last
 _ROOT = _PLIES - 1
 _UNBOUNDED = 1 << 20  # an upper bound no value reaches
@@ -176,13 +180,35 @@ _PLAIN = 2  # for tests: no sure tricks, no small-card skips, exact positions on
 _SIDES = 4  # score mode whose values depend on side 0's tricks only
 _BLOCK = 16  # entries a block
 _SCAN = 32  # blocks a look-up reads at most, the newest first
-_WON, _SLOTS_USED, _NODES, _MODE = 4, 8, 9, 10  # in ``work``
-_BLOCKS_USED, _SLOTS, _OWNER = 11, 12, 13  # _SLOTS: the table's slot rows
-_KEYS = _OWNER + 52  # in ``work``, 3 a trick count (0-13): the table key of its first position
-_BUF = 112  # where the depths' rows start in ``work``, past _KEYS + 3 * 14
-_WIDTH = 40  # a depth's row: moves, weights (from _WEIGHTS), skips (_SKIP), last cut (_CUT)
-_WEIGHTS, _SKIP, _CUT = 16, 32, 36
+_LINE = 8  # int64s in a 64-byte cache line: the move buffer and its rows start at multiples
+
+
+def _line_up(at: int) -> int:
+    """``at`` rounded up to the start of a cache line."""
+    return -(-at // _LINE) * _LINE
+
+
+# ``work``: where each part starts
+_WON = 4  # past the hands, a card mask a seat (4)
+_SLOTS_USED = _WON + 4  # past the tricks won, a count a seat
+_NODES = _SLOTS_USED + 1
+_MODE = _NODES + 1
+_BLOCKS_USED = _MODE + 1
+_SLOTS = _BLOCKS_USED + 1  # the table's slot rows
+_OWNER = _SLOTS + 1  # the seat holding each card, 52
+_KEYS = _OWNER + DECK_SIZE  # 3 a count of tricks left (0 to 13): a trick's first position
+_BUF = _line_up(_KEYS + 3 * (_TRICKS + 1))  # the move buffer: a row of _WIDTH a depth
+# a depth's row: where each part starts
+_MOVES = 0  # the moves in search order (a hand's cards at most)
+_WEIGHTS = 16  # their weights
+_SKIP = _WEIGHTS + 16  # per suit: skip its cards below this rank (0: none)
+_CUT = _SKIP + 4  # the last lead that reached its goal at this depth (-1: none)
+_WIDTH = _line_up(_CUT + 1)
 _WORK = _BUF + _WIDTH * _PLIES  # the size of ``work``
+
+assert _FIRST_SPADE + RANKS_PER_SUIT == DECK_SIZE, "spades are the top suit"
+assert _WEIGHTS - _MOVES >= _TRICKS and _SKIP - _WEIGHTS >= _TRICKS, "a row holds a hand"
+assert _ROOT >= DECK_SIZE, "a row for each card played, the root's apart"
 
 
 # The kernel's functions other than _solve take the arrays it makes and never make one:
@@ -225,10 +251,23 @@ def _low(x: int) -> int:
 
 @_kernel
 def _beats(card: int, best: int) -> bool:
-    """Whether ``card`` beats ``best``, the card winning a trick so far (spades are trump)."""
+    """Whether ``card`` beats ``best``, the card winning a trick so far (spades are trump):
+    the search's only copy of the trick rule (:func:`spades.cards.beats`)."""
     if card // 13 == best // 13:
         return card > best
-    return card >= 39
+    return card >= _FIRST_SPADE
+
+
+@_kernel
+def _played(card: int, seat: int, win_card: int, win_seat: int,
+            same: int) -> tuple[int, int, int]:
+    """The card winning a trick, its seat and the cards of its suit in the trick once
+    ``seat`` plays ``card`` to it, where ``win_card`` of ``win_seat`` won it so far with
+    ``same`` cards of its suit."""
+    follows = card // 13 == win_card // 13
+    if _beats(card, win_card):
+        return card, seat, same + 1 if follows else 1
+    return win_card, win_seat, same + 1 if follows else same
 
 
 @_kernel
@@ -238,16 +277,16 @@ def _sure_trumps(work: np.ndarray, n: int, side: int) -> tuple[int, int]:
     them has another trump (ranks matter only if the other side has trumps)."""
     top = -1
     for seat in range(1 - side, n, 2):
-        top = max(top, _high(work[seat] >> 39 & _SUIT))
+        top = max(top, _high(work[seat] >> _FIRST_SPADE & _SUIT))
     best = tops = cards = 0
     for seat in range(side, n, 2):
-        above = (work[seat] >> 39 & _SUIT) >> top + 1
+        above = (work[seat] >> _FIRST_SPADE & _SUIT) >> top + 1
         if above:
             tops += 1
-            cards |= above << 40 + top
+            cards |= above << _FIRST_SPADE + top + 1
             best = max(best, _pop(above))
-    if best == 1 and tops == 2 and (_pop(work[side] >> 39) > 1
-                                    or _pop(work[side + 2] >> 39) > 1):
+    if best == 1 and tops == 2 and (_pop(work[side] >> _FIRST_SPADE) > 1
+                                    or _pop(work[side + 2] >> _FIRST_SPADE) > 1):
         best = 2
     return best, cards if top >= 0 else 0
 
@@ -568,8 +607,8 @@ def _lead_weight(work: np.ndarray, seat: int, card: int, alive: int) -> int:
                                        _pop(work[lho] >> 13 * suit & _SUIT),
                                        _pop(work[partner] >> 13 * suit & _SUIT),
                                        _pop(work[rho] >> 13 * suit & _SUIT))
-    t_seat, t_lho, t_partner, t_rho = (work[seat] >> 39, work[lho] >> 39,
-                                       work[partner] >> 39, work[rho] >> 39)
+    t_seat, t_lho, t_partner, t_rho = (work[seat] >> _FIRST_SPADE, work[lho] >> _FIRST_SPADE,
+                                       work[partner] >> _FIRST_SPADE, work[rho] >> _FIRST_SPADE)
     side = suit < 3
     tricks = _pop(work[seat])
     weight = -(((n_lho or tricks + 1) + (n_rho or tricks + 1)) * 128) // 13
@@ -647,7 +686,7 @@ def _second_weight(work: np.ndarray, seat: int, card: int, lead: int, alive: int
     rank = top + 2
     relative = 1 + _pop((alive >> 13 * suit & _SUIT) >> top + 1)
     sequence = top != card % 13
-    trumps3, trumps4 = third >> 39, fourth >> 39
+    trumps3, trumps4 = third >> _FIRST_SPADE, fourth >> _FIRST_SPADE
     wins = False
     if suit == 3:
         wins = (max4 > led and max4 > max3) or (rank > led and rank > max3)
@@ -730,7 +769,7 @@ def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win
     if pos == 1:  # the third hand is the leader's partner, the fourth ours
         third = work[(seat + 1) % 4]
         led3, led4 = third >> 13 * led & _SUIT, partner >> 13 * led & _SUIT
-        trumps3, trumps4 = third >> 39, partner >> 39
+        trumps3, trumps4 = third >> _FIRST_SPADE, partner >> _FIRST_SPADE
         lead = 1 << win % 13
         if led == 3:
             if trumps4 > (trumps3 | lead):
@@ -749,13 +788,13 @@ def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win
         return 15 - rank + length * 64 // 36 - 4 * guarded
     if pos == 2:  # the fourth hand is an opponent
         fourth = work[(seat + 1) % 4]
-        led4, trumps4 = fourth >> 13 * led & _SUIT, fourth >> 39
+        led4, trumps4 = fourth >> 13 * led & _SUIT, fourth >> _FIRST_SPADE
         if led == 3 or suit < 3:
             return -rank + length * 64 // 40
         partner_wins = win_seat == (seat + 2) % 4
         if partner_wins and win % 13 > _high(led4) and (led4 or not trumps4):
             return -rank - 50
-        if win >= 39 and card < win:
+        if win >= _FIRST_SPADE and card < win:
             return -32 + relative + length * 64 // 40
         weight = length * 64 // 50 - rank
         if partner_wins:
@@ -773,7 +812,7 @@ def _void_weight(work: np.ndarray, pos: int, seat: int, card: int, led: int, win
         return -rank + value
     if win_seat == (seat + 2) % 4:
         return (2 if suit == 3 else 25) - rank + value
-    if win >= 39:
+    if win >= _FIRST_SPADE:
         if suit == 3:
             return 33 + relative if card > win else -13 + relative
         return 14 - rank + value
@@ -788,7 +827,7 @@ def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: 
     many."""
     seat = (leader + pos) & n - 1
     at = _BUF + _WIDTH * ply
-    cards = work[at:at + _WEIGHTS]
+    cards = work[at + _MOVES:at + _WEIGHTS]
     weights = work[at + _WEIGHTS:at + _SKIP]
     k = 0
     # the weights below the four-hand ones are the last hand's (or the second of two)
@@ -833,12 +872,10 @@ def _order(work: np.ndarray, n: int, leader: int, pos: int, led: int, win_card: 
             elif n == 4 and pos == 2:
                 weight = _third_weight(work, seat, card, win_card, win_seat, alive)
             elif mine_sure:
-                if card >= 39 and win_card < 39:
-                    weight -= 40
                 weight -= length
             elif _beats(card, win_card):
                 weight += 60
-            elif card >= 39:
+            elif card >= _FIRST_SPADE:
                 weight -= 40
             else:
                 weight -= length
@@ -894,16 +931,10 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
         elif need > left:
             return False, zero
         if left == 1:
-            wc, ws, sm = -1, leader, 0
-            for i in range(n):
+            wc, ws, sm = _high(work[leader]), leader, one
+            for i in range(1, n):
                 other = (leader + i) & n - 1
-                card = _high(work[other])
-                if i == 0 or card >= 39 > wc:
-                    wc, ws, sm = card, other, 1
-                elif card // 13 == wc // 13:
-                    sm += 1
-                    if card > wc:
-                        wc, ws = card, other
+                wc, ws, sm = _played(_high(work[other]), other, wc, ws, sm)
             reached = table[0, won + (1 << 4 * ws)] >= need if score else ws % 2 == 0
             return reached, (1 << wc) if sm >= 2 else zero
         if only < 0:
@@ -958,11 +989,11 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
     small = work[at + _SKIP:at + _CUT]  # per suit: skip the cards below this rank (0: none)
     small[:] = 0
     for i in range(k):
-        card = work[at + i]
+        card = work[at + _MOVES + i]
         if i and not plain:
             # a failed card below every rank that mattered stands for its suit's other
             # cards below them too
-            tried = work[at + i - 1]
+            tried = work[at + _MOVES + i - 1]
             if not small[tried // 13]:
                 below = _low(decided >> 13 * (tried // 13) & _SUIT)
                 if below < 0:
@@ -974,18 +1005,13 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
         bit = 1 << card
         if pos == 0:
             led, wc, ws, sm = card // 13, card, seat, 1
-        elif card // 13 == win_card // 13:
-            sm = same + 1
-            wc, ws = (card, seat) if card > win_card else (win_card, win_seat)
-        elif card >= 39:
-            wc, ws, sm = card, seat, 1
         else:
-            wc, ws, sm = win_card, win_seat, same
+            wc, ws, sm = _played(card, seat, win_card, win_seat, same)
         work[seat] ^= bit
         if pos < n - 1:
             result, cards = _node(work, n, tt, table,
                                    leader, pos + 1, led, wc, ws, sm, trick | bit, need,
-                                   broken or card >= 39, ply + 1, none)
+                                   broken or card >= _FIRST_SPADE, ply + 1, none)
         else:
             work[_WON + ws] += 1
             work[key - 3], work[key - 2], work[key - 1] = _without(
@@ -993,7 +1019,7 @@ def _node(work: np.ndarray, n: int, tt: np.ndarray, table: np.ndarray, leader: i
             rest = need if score else need - (1 - ws % 2)
             result, cards = _node(work, n, tt, table,
                                    ws, zero, zero, none, ws, zero, zero, rest,
-                                   broken or card >= 39, ply + 1, none)
+                                   broken or card >= _FIRST_SPADE, ply + 1, none)
             work[_WON + ws] -= 1
             if sm >= 2:
                 cards |= 1 << wc
@@ -1045,19 +1071,16 @@ def _solve(hands: np.ndarray, n: int, leader: int, trick: np.ndarray, legal: int
     ws, sm, mask = np.int64(leader), np.int64(0), np.int64(0)
     for i in range(pos):
         card, seat = trick[i], (leader + i) % n
-        if i == 0 or card >= 39 > wc:
-            led = card // 13 if i == 0 else led
-            wc, ws, sm = card, seat, 1
-        elif card // 13 == wc // 13:
-            sm += 1
-            if card > wc:
-                wc, ws = card, seat
+        if i == 0:
+            led, wc, ws, sm = card // 13, card, seat, 1
+        else:
+            wc, ws, sm = _played(card, seat, wc, ws, sm)
         mask |= 1 << card
     reps = _reps(legal, work[(leader + pos) % n], alive)
     k = _order(work, n, leader, pos, led, wc, ws, reps, alive, np.int64(_ROOT))
     guess = -1
     for i in range(k):
-        card = work[_BUF + _WIDTH * _ROOT + i]
+        card = work[_BUF + _WIDTH * _ROOT + _MOVES + i]
         lo, hi, steps = least, most, 0
         test = (lo + hi + 1) // 2 if guess < 0 else guess
         while lo < hi:

@@ -34,13 +34,10 @@ import json
 import os
 import secrets
 import socket
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .store import CHANNEL
-from .table import log
-
-if TYPE_CHECKING:
-    from .app import Server
+from .store import CHANNEL, StoreWriter
+from .table import Table, log
 
 _TAKE = """
     INSERT INTO spades_owners (table_id, worker)
@@ -52,10 +49,23 @@ _TAKE = """
                       WHERE w.id = spades_owners.worker AND w.expires > now())"""
 
 
+class Host(Protocol):
+    """The server of this worker (:class:`spades.server.app.Server`), as the cluster uses it."""
+
+    store: StoreWriter
+    tables: dict[str, Table]
+
+    async def on_notice(self, notice: dict[str, Any], me: str) -> None:
+        """Apply another worker's notice."""
+
+    async def resync(self) -> None:
+        """Read again what notices may have been missed."""
+
+
 class Cluster:
     """This worker among the others on one PostgreSQL database."""
 
-    def __init__(self, url: str, server: Server, lease_seconds: float) -> None:
+    def __init__(self, url: str, server: Host, lease_seconds: float) -> None:
         self.url, self.server, self.lease = url, server, lease_seconds
         self.id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self._listen: Any = None

@@ -15,6 +15,7 @@ from ..cards import in_symbols
 from ..errors import IllegalAction, SpadesError
 from ..game import Game
 from ..observation import TrickView
+from ..record import game_record
 from ..scoring import breakdown, contracts
 from .fair import commitment
 
@@ -111,7 +112,7 @@ def hand_over(game: Game, number: int, seq: int, seeds: Sequence[str],
     log, rules = game.hands[number - 1], game.rules
     assert log.result is not None, "a hand in play has no hand_over message"
     return {"type": "hand_over", "seq": seq, **seed_of(seeds, number),
-            "record": game.record(names)["hands"][number - 1],
+            "record": game_record(game, names)["hands"][number - 1],
             "breakdown": [[item.to_json() for item in side] for side in breakdown(
                 contracts(log.seat_bids(rules.players), log.blind_nil), log.result,
                 rules, names)]}

@@ -41,6 +41,7 @@ from ..actions import Action
 from ..bots.policy import BlindNilPolicy
 from ..cards import Card
 from ..game import Game, Phase
+from ..record import game_record
 from ..rules import rules_for
 from . import messages
 from .chat import CHAT_SHOWN, chat_text, last_spectator
@@ -741,7 +742,8 @@ class Table:
         if not isinstance(number, int) or isinstance(number, bool) or number not in finished:
             raise ClientError(f"'hand' must be the number of a finished hand, not {number!r}")
         with self.costly_requests.one(self.table_id, seat, client.address):
-            plays = await self.computer.run(costly_plays, self.game.record(self.names), number)
+            record = game_record(self.game, self.names)
+            plays = await self.computer.run(costly_plays, record, number)
         await client.send({"type": "costly", "hand": number, "plays": [
             p.to_json() for p in plays if p.seat == seat and p.cost > 0]})
 

@@ -42,6 +42,7 @@ from ..errors import SpadesError
 from ..eventlog import Act, EventError, Give, Move, Replay, read_event, read_text
 from ..game import Game
 from ..observation import Observation, TrickView
+from ..record import game_record
 from ..rules import Rules, rules_for
 from ..scoring import HandResult
 from .prefs import write_atomically
@@ -297,7 +298,7 @@ class PlaySession:
 
     def costly_plays(self, number: int) -> list[PlayValue]:
         """The person's plays of finished hand ``number`` that cost points, all cards known."""
-        plays = analyze(self.game.record(self.names), hand=number)
+        plays = analyze(game_record(self.game, self.names), hand=number)
         return [p for p in plays if p.seat == HUMAN and p.cost > 0]
 
     # ------------------------------------------------------------ saving
@@ -310,7 +311,7 @@ class PlaySession:
             "variant": self.rules.variant, "rules": self.rules.to_dict(),
             "seed": self.seed, "level": self.level, "name": self.name,
             "events": list(self.log.events),
-            "record": self.game.record(self.names),
+            "record": game_record(self.game, self.names),
         }
 
     @classmethod
