@@ -25,7 +25,7 @@ from ..bots.policy import BlindNilPolicy
 from ..cards import SUIT_SYMBOLS, TEN, Card, card_label, in_symbols, parse_card, rank_of
 from ..errors import IllegalAction, SpadesError
 from ..observation import Observation, Phase, TrickView
-from .controls import controls_for
+from .controls import Decision, controls_for
 from .prefs import Preferences, save_preferences
 from .screens import (
     GameOverScreen,
@@ -58,8 +58,6 @@ AUTO_PLAY_PAUSE = 0.4  # seconds a forced card waits before it plays itself
 RANK_KEYS = "23456789tjqka"
 SUIT_KEYS = "cdhs"
 SMALLEST = (80, 24)  # the terminal the table needs, in columns and rows
-# what the person decides: an action, or the cards of her whole exchange
-Decision = Action | tuple[Card, ...]
 
 
 class GameScreen(Screen[None]):

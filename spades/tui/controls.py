@@ -9,18 +9,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rich.text import Text
 
 from ..actions import BLIND_NIL, DISCARD, KEEP, NO_BLIND_NIL, Action
 from ..cards import Card
 from ..observation import Observation, Phase
+from .session import PlaySession
 
-if TYPE_CHECKING:
-    from .app import Decision, GameScreen
+Decision = Action | tuple[Card, ...]  # an action, or the cards of her whole exchange
+Options = list[tuple[str, Decision | None]]
 
-Options = list[tuple[str, "Decision | None"]]
+
+class GameScreen(Protocol):
+    """What a phase's controls use of the game's screen (:class:`spades.tui.app.GameScreen`)."""
+
+    options: Options
+    picked: set[int]
+    selected: int
+    session: PlaySession
+    suggestion: Action | None
+
+    def act(self, action: Decision, message: str | None = None) -> None: ...
+    def choose_card(self, card: int, obs: Observation) -> None: ...
+    def give_choice(self, obs: Observation) -> tuple[Card, ...] | None: ...
+    def say(self, message: str | Text, error: bool = False) -> None: ...
+    def toggle(self, index: int, obs: Observation) -> None: ...
+    def type_bid(self, char: str, obs: Observation) -> None: ...
+    def type_card(self, char: str, obs: Observation) -> bool: ...
 
 
 def _no_options(screen: GameScreen, obs: Observation) -> Options:
