@@ -58,7 +58,7 @@ def play_hand(seed: int, seat_of_a: int, opponent: str, player: str = "hard"
         game.apply(action)
     if not row or row["bid"] == 0:
         return None
-    row["won"] = sum(1 for trick in game.hands[0].tricks if trick[2] == seat_of_a)
+    row["won"] = sum(1 for trick in game.hands[0].tricks if trick.winner == seat_of_a)
     return row
 
 

@@ -27,7 +27,7 @@ import numpy as np
 import pyspiel
 
 from ..actions import END_GIVE, GIVE_BASE, Action
-from ..bots.belief import played_by, sample_hands
+from ..bots.belief import sample_hands
 from ..cards import DECK_SIZE, FULL_DECK, Card, card_text, cards_in, mask_of
 from ..errors import IllegalAction, SpadesError
 from ..game import Game, HandLog, Phase
@@ -325,7 +325,7 @@ class _Plan:
                 hands = sample_hands(obs, rng)
             except SpadesError:
                 return None
-            played = played_by(obs)
+            played = obs.played_by()
             holdings = [hands[s] | played[s] for s in range(len(hands))]
         if engine.rules.players == 4:
             return cls._partnership(state, obs, holdings, rng)

@@ -24,7 +24,7 @@ from ..actions import BLIND_NIL, DISCARD, END_GIVE, KEEP, NO_BLIND_NIL, Action, 
 from ..bots.policy import BlindNilPolicy
 from ..cards import SUIT_SYMBOLS, TEN, Card, card_label, in_symbols, parse_card, rank_of
 from ..errors import IllegalAction, SpadesError
-from ..observation import Observation, Phase, TrickView
+from ..observation import Observation, Phase, Trick
 from .prefs import Preferences, save_preferences
 from .screens import (
     GameOverScreen,
@@ -154,7 +154,7 @@ class GameScreen(Screen[None]):
     def my_turn(self, obs: Observation) -> bool:
         return obs.to_move == HUMAN and bool(obs.legal)
 
-    def shown_trick(self, obs: Observation) -> TrickView | None:
+    def shown_trick(self, obs: Observation) -> Trick | None:
         """The trick in play, or while the next is empty, the one just won."""
         if obs.trick is not None and obs.trick.cards:
             return obs.trick
@@ -678,10 +678,9 @@ class GameScreen(Screen[None]):
         if trick is None:
             self.say("No trick has been played yet.")
             return
-        names, players = self.session.names, self.session.rules.players
+        names = self.session.names
         lines = []
-        for index, card in enumerate(trick.cards):
-            seat = (trick.leader + index) % players
+        for index, (seat, card) in enumerate(trick.plays):
             lead = " (led)" if index == 0 else ""
             lines.append(Text(f"{names[seat]:>8}: ") + card_text(card, self.prefs.four_colour)
                          + Text(lead))
