@@ -166,7 +166,7 @@ def test_a_constructed_position_reads_as_documented() -> None:
     game = Game.from_position(text)
     assert game.position() == text
     assert game.phase is Phase.PLAY and game.to_move == 0
-    assert game.observation(0).tricks_won == (2, 0, 0, 3)
+    assert game.observation(0).tricks_won == (3, 0, 0, 2)
     position = game.position_value()
     assert position.bids == (3, 3, 3, 3) and len(position.tricks) == 5
     exchanged = f"partnership 1 0,0 0,0 {DECK} bnnn - {GIFT}>4C8CQC,4C8CQC>{GIFT} 2,4,1 -"
@@ -208,7 +208,7 @@ def test_a_game_from_a_position_goes_on_with_a_seed() -> None:
     (f"partnership 1 0,0 0,0 {DECK} nnnn k - - -", "draft decision 1: seat 0 cannot keep"),
     (f"partnership 1 0,0 0,0 {DECK} nnnn - - 3,3,3,14 -", "not a bid"),
     (f"partnership 1 0,0 0,0 {DECK} nnnn - - 3,3,3,3 AC3C4C5C/2C7C8C/9C", "a trick has 4"),
-    (f"partnership 1 0,0 0,0 {DECK} nnnn - - 3,3,3,3 AC3C4C2D", "must follow clubs"),
+    (f"partnership 1 0,0 0,0 {DECK} nnnn - - 3,3,3,3 AC3C4C4D", "must follow clubs"),
     (f"partnership 1 0,0 0,0 {DECK} nnn - - 3,3,3,3 -", "bid 1: seat 3 cannot bid 3"),
     (f"partnership 1 0,0 0,0 {DECK} bnnn - {GIFT}>4C8CKS,4C8CQC>{GIFT} - -", "received 4C 8C QC"),
     ("partnership 1 0,0 0,0 - nnnn - - - -", "not dealt"),
