@@ -101,6 +101,11 @@ class PositionMachine(RuleBasedStateMachine):
         while not self.game.over and self.game.phase is phase:
             step(self.game, rng, sensible=True)
 
+    @precondition(lambda self: self.game.over or self.game.hand_number > 3)
+    @rule(seed=st.integers(0, 2**32 - 1))
+    def new_game(self, seed: int) -> None:
+        self.game = Game(self.game.rules, seed=seed)
+
     @invariant()
     def loads_back(self) -> None:
         check_position(self.game)
