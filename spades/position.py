@@ -4,7 +4,7 @@ A position holds what a game needs to go on: the rules, the hand's number, the t
 when the hand began, and the hand so far: its deck and every decision taken in it, in
 order. Ten fields, one space between each, ``-`` for a field with nothing in it::
 
-    partnership 3 120,85 4,7 <deck> nnnn - 2C3C4C>,9H8H7H> 4,3,0,2 KHAHQH2H/5C6C
+    partnership 3 120,85 4,7 <deck> nnbn - 9H8H7H>2C3C4C,2C3C4C>9H8H7H 4,3,2 KHAHQH2H/5C6C
 
 1. the variant, then ``:`` and the rules that differ from its own, ``name=value`` by
    commas (``partnership:target=300,nil=false``; values ``true``, ``false``, ``none``, an
@@ -27,8 +27,8 @@ Who acts is the engine's business: a position is loaded (:meth:`spades.Game.from
 by dealing the deck and taking the decisions in order, so every rule is checked. A
 seat's view (:meth:`spades.Game.position` with ``seat``) writes ``??`` for each card the
 seat has not seen and ``?`` for a draft decision it did not see, leaves out an exchange
-being chosen by another seat, and adds a tenth field, ``seat:`` and the seat's number;
-it does not load.
+being chosen by another seat, and adds an eleventh field, ``seat:`` and the seat's
+number; it does not load.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,6 +182,14 @@ def test_a_constructed_position_reads_as_documented() -> None:
     assert Game.from_position("two-player-300:target=200,nil=false 4 -40,170 3,12 - - - - - -"
                               ).position() == "two-player-300:target=200,nil=false 4 -40,170 " \
                                               "3,12 - - - - - -"
+
+
+def test_the_documented_example_loads() -> None:
+    document = (Path(__file__).parent.parent / "docs" / "record.md").read_text()
+    example = document.split("## 4. The position")[1].split("```")[1].strip()
+    game = Game.from_position(example)
+    assert game.position() == example and game.observation(2).received == tuple(
+        parse_card(c) for c in ("2C", "6C", "TC"))
 
 
 def test_a_game_from_a_position_goes_on_with_a_seed() -> None:
