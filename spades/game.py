@@ -884,13 +884,18 @@ class Game:
         return tuple(exchanges)
 
     @classmethod
-    def from_position(cls, text: str, seed: int | random.Random | None = None) -> Game:
-        """The game of an all-seeing :meth:`position`, its hand dealt and replayed, every
-        rule checked; bad text raises :class:`~spades.position.PositionError` in one line.
+    def from_position(cls, text: str | Position,
+                      seed: int | random.Random | None = None) -> Game:
+        """The game of an all-seeing :meth:`position` (its text, or its fields), its hand
+        dealt and replayed, every rule checked; bad text raises
+        :class:`~spades.position.PositionError` in one line.
         ``seed`` deals later hands and draws the hand's later exchanges (without it, the
         next hand waits for :meth:`deal`; the draws are seeded by the deck). Earlier hands
         are not part of a position: ``hands`` starts with this one."""
-        position = Position.parse(text)
+        position = text if isinstance(text, Position) else Position.parse(text)
+        if position.seat is not None:
+            raise PositionError("a seat's view does not load: the cards it has not seen are "
+                                "unknown")
         rng = seed if isinstance(seed, random.Random) or seed is None else random.Random(seed)
         game = cls(position.rules, chance=Chance(None))  # waits for the deal, no hand yet
         game._first, game._chance = position.hand, Chance(rng)
