@@ -54,7 +54,7 @@ def format_hand(log: HandLog, rules: Rules, players: Sequence[str],
         lines.append("  bids: " + ", ".join(
             f"{players[seat]} {'nil' if bid == 0 else bid}" for seat, bid in log.bids))
     tricks = list(log.tricks)
-    if under_way is not None and under_way.plays:
+    if under_way is not None and under_way.cards:
         tricks.append(under_way)
     for number, trick in enumerate(tricks, 1):
         taker = "…" if trick.winner is None else players[trick.winner]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action
 from .cards import FULL_DECK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, card_text
@@ -32,37 +32,35 @@ _ORDER = {n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range
           for n in (2, 4)}
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A trick: who led, its plays as (seat, card) pairs in the order played, and who won
-    (None while open). :meth:`of` makes one from the cards alone."""
+class Trick(NamedTuple):
+    """A trick, a frozen value: who led, the cards in the order played, who won (None while
+    open), and the seats in the order they play it, the leader's first. Make one with
+    :meth:`of`; :attr:`plays` pairs each card with its seat."""
 
     leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int | None = None
+    cards: tuple[Card, ...]
+    winner: int | None
+    seats: tuple[int, ...]
 
     @classmethod
     def of(cls, leader: int, cards: Sequence[Card], players: int,
            winner: int | None = None) -> Trick:
         """The trick ``leader`` led at a table of ``players``, ``cards`` in the order
         played: the seats play in turn from the leader's."""
-        return cls(leader, tuple(zip(_ORDER[players][leader], cards, strict=False)), winner)
+        return tuple.__new__(cls, (leader, tuple(cards), winner, _ORDER[players][leader]))
 
     @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards in the order played."""
-        return tuple(card for _, card in self.plays)
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """Each card with the seat that played it, in the order played."""
+        return tuple(zip(self.seats, self.cards, strict=False))
 
     def played_by(self, card: Card) -> int | None:
         """The seat that played ``card`` in this trick, None if nobody did."""
-        for seat, played in self.plays:
-            if played == card:
-                return seat
-        return None
+        return self.seats[self.cards.index(card)] if card in self.cards else None
 
     def to_json(self) -> dict[str, Any]:
         """The record's trick object."""
-        return {"leader": self.leader, "cards": [card_text(c) for _, c in self.plays],
+        return {"leader": self.leader, "cards": [card_text(c) for c in self.cards],
                 "winner": self.winner}
 
 
@@ -119,7 +117,7 @@ class Observation:
         """The mask of cards each seat has played this hand."""
         played = [0] * self.rules.players
         for trick in self.tricks_so_far:
-            for seat, card in trick.plays:
+            for seat, card in zip(trick.seats, trick.cards, strict=False):
                 played[seat] |= 1 << card
         return played
 
@@ -130,12 +128,12 @@ class Observation:
         void = [0] * self.rules.players
         broken = self.rules.lead_spades_anytime
         for trick in self.tricks_so_far:
-            if not trick.plays:
+            if not trick.cards:
                 continue
-            led_suit = trick.plays[0][1] // RANKS_PER_SUIT
+            led_suit = trick.cards[0] // RANKS_PER_SUIT
             if led_suit == SPADES and not broken:
                 void[trick.leader] |= FULL_DECK & ~SUIT_MASKS[SPADES]
-            for seat, card in trick.plays:
+            for seat, card in zip(trick.seats, trick.cards, strict=False):
                 suit = card // RANKS_PER_SUIT
                 if suit != led_suit:
                     void[seat] |= SUIT_MASKS[led_suit]

@@ -60,7 +60,7 @@ def _hand_json(log: HandLog, under_way: Trick | None = None) -> dict[str, Any]:
         "holdings": [_texts(cards_in(h)) for h in log.holdings],
         "bids": [{"seat": seat, "bid": bid} for seat, bid in log.bids],
         "tricks": [trick.to_json() for trick in (*log.tricks, under_way)
-                   if trick is not None and trick.plays],
+                   if trick is not None and trick.cards],
     }
     if log.result is not None:
         hand["result"] = log.result.to_json()

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from helpers import tricks_so_far, visible
 
-from spades import Action, Game, Kind, Phase, Trick, rules_for
+from spades import Action, Game, Kind, Phase, rules_for
 from spades.cards import card_text, cards_in, mask_of, parse_card
 
 VARIANTS = ("two-player", "two-player-300", "partnership")
@@ -83,8 +83,7 @@ def permute_cards(game: Game, mapping: dict[int, int]) -> None:
                         for seat, g, r in log.exchanges]
     log.holdings[:] = [mm(h) if isinstance(h, int) else sorted(m(c) for c in h)
                        for h in log.holdings]
-    log.tricks[:] = [Trick(t.leader, tuple((s, m(c)) for s, c in t.plays), t.winner)
-                     for t in log.tricks]
+    log.tricks[:] = [t._replace(cards=tuple(map(m, t.cards))) for t in log.tricks]
     game._trick[:] = [m(c) for c in game._trick]
 
 

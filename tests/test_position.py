@@ -270,7 +270,7 @@ def test_played_by_voids_and_the_last_trick_of_a_constructed_game() -> None:
     assert [t.winner for t in obs.tricks] == [0, 3, 3, 0, 0]
     assert obs.tricks[1].played_by(parse_card("9C")) == 3
     assert obs.last_trick == obs.tricks[-1] and obs.last_trick.leader == 0
-    assert obs.trick == Trick(0, ()) == game.current_trick
+    assert obs.trick == Trick.of(0, (), 4) == game.current_trick
     mine = mask_of(parse_card(c) for c in ("3C", "7C", "JC", "2D", "6D"))
     assert obs.played_by()[1] == mine
     assert sum(m.bit_count() for m in obs.played_by()) == 20
@@ -279,7 +279,7 @@ def test_played_by_voids_and_the_last_trick_of_a_constructed_game() -> None:
     # a card on the table: its trick is under way, the last trick is still the fifth
     game.apply("play KD")
     obs = game.observation(2)
-    assert obs.trick == Trick(0, ((0, parse_card("KD")),))
+    assert obs.trick is not None and obs.trick.plays == ((0, parse_card("KD")),)
     assert obs.last_trick is not None and obs.last_trick.cards[0] == parse_card("TC")
 
 
