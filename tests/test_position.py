@@ -19,7 +19,14 @@ import pytest
 from helpers import visible
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 from test_stateful import house_rules, sensible_action
 
 from spades import Game, Phase, Trick, card_text, parse_card, rules_for
@@ -116,27 +123,16 @@ MACHINE_SETTINGS = settings(max_examples=25, stateful_step_count=30, deadline=No
                             suppress_health_check=[HealthCheck.too_slow])
 
 
-class TwoPlayerPositions(PositionMachine):
-    variant = "two-player"
+VARIANTS = ("two-player", "two-player-300", "partnership")
 
 
-class TwoPlayer300Positions(PositionMachine):
-    variant = "two-player-300"
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_positions_load_back_through_random_games(variant: str) -> None:
+    machine = type("Positions", (PositionMachine,), {"variant": variant})
+    run_state_machine_as_test(machine, settings=MACHINE_SETTINGS)
 
 
-class PartnershipPositions(PositionMachine):
-    variant = "partnership"
-
-
-TestTwoPlayer = TwoPlayerPositions.TestCase
-TestTwoPlayer.settings = MACHINE_SETTINGS
-TestTwoPlayer300 = TwoPlayer300Positions.TestCase
-TestTwoPlayer300.settings = MACHINE_SETTINGS
-TestPartnership = PartnershipPositions.TestCase
-TestPartnership.settings = MACHINE_SETTINGS
-
-
-@pytest.mark.parametrize("variant", ["two-player", "two-player-300", "partnership"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_every_phase_round_trips(variant: str) -> None:
     """Games dealt by the caller, to their end: every phase the variant has is met."""
     met: set[Phase] = set()
@@ -291,3 +287,21 @@ def test_the_last_trick_before_a_hands_first_is_the_hand_befores_thirteenth() ->
         game.apply(rng.choice(game.legal_actions()))
     assert game.observation(2).last_trick == game.hands[0].tricks[-1]
     assert game.spectator_observation().last_trick == game.hands[0].tricks[-1]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_seats_view_names_no_card_of_another_hand(variant: str) -> None:
+    game = Game(rules_for(variant), seed=11)
+    rng = random.Random(11)
+    while game.phase is not Phase.PLAY or len(game.hands[-1].tricks) < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    for seat in range(game.rules.players):
+        view = game.position(seat=seat)
+        named = {parse_card(c) for c in CARD.findall(view)}
+        assert set(game.hand_of(seat)) <= named
+        for other in range(game.rules.players):
+            if other != seat and (other != game.rules.partner_of(seat) or not
+                                  game.observation(seat).gave):
+                assert not named & set(game.hand_of(other)), (seat, other, view)
+        with pytest.raises(PositionError, match="seat's view does not load"):
+            Game.from_position(view)
