@@ -50,7 +50,7 @@ from .cards import (
 from .chance import Chance, as_cards, as_deck
 from .errors import IllegalAction, SpadesError, quoted
 from .observation import Observation, Phase, Trick
-from .position import Exchange, Position, PositionError
+from .position import SEAT_VIEW_REFUSED, Exchange, Position, PositionError, known
 from .rules import Rules
 from .scoring import HandResult, contracts, score_hand
 
@@ -199,7 +199,8 @@ class Game:
         self.winner: int | None = None
         self.hands: list[HandLog] = []
         self._first = 1  # the number of the first hand of ``hands``
-        self._opening = ((0, 0), (0, 0))  # the scores and bags when it began
+        # the scores and bags when it began
+        self._opening: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 0), (0, 0))
         # the states before each action and chance step, last last (None: not kept)
         self._history: list[Game] | None = [] if undoable else None
         self._clear_hand()  # the state an observation reads: empty until the first deal
@@ -894,8 +895,7 @@ class Game:
         are not part of a position: ``hands`` starts with this one."""
         position = text if isinstance(text, Position) else Position.parse(text)
         if position.seat is not None:
-            raise PositionError("a seat's view does not load: the cards it has not seen are "
-                                "unknown")
+            raise PositionError(SEAT_VIEW_REFUSED)
         rng = seed if isinstance(seed, random.Random) or seed is None else random.Random(seed)
         game = cls(position.rules, chance=Chance(None))  # waits for the deal, no hand yet
         game._first, game._chance = position.hand, Chance(rng)
@@ -908,7 +908,8 @@ class Game:
             if rng is not None:
                 game._start_hand()
             return game
-        game.deal(position.deck)  # by the caller: each two-player exchange waits for its draw
+        # dealt by the caller: each two-player exchange waits for its draw
+        game.deal(known(position.deck))
         game._replay(position)
         game._by_caller = game.phase is _DRAW  # else later draws are the chance's
         return game
@@ -928,7 +929,7 @@ class Game:
         written = zip(position.exchanges, self.hands[-1].exchanges, strict=False)
         for number, (exchange, (seat, _, received)) in enumerate(written, 1):
             if tuple(received or ()) != exchange.received:  # a partner's gift, written wrong
-                said = " ".join(map(card_text, exchange.received or ())) or "nothing"
+                said = " ".join(map(card_text, known(exchange.received or ()))) or "nothing"
                 raise PositionError(f"the position's exchange {number}: seat {seat} received "
                                     f"{' '.join(map(card_text, received or ())) or 'nothing'}"
                                     f", the position says {said}")
@@ -952,12 +953,12 @@ class Game:
     def _exchange(self, exchange: Exchange) -> None:
         """Take a position's exchange: choose its cards, or give them and take the draw."""
         if exchange.received is None:  # still choosing
-            for card in exchange.gave:
+            for card in known(exchange.gave):
                 self.apply(Action.give(card))
             return
-        self.give(exchange.gave)
+        self.give(known(exchange.gave))
         if self.phase is _DRAW and exchange.received:
-            self.draw(exchange.received)
+            self.draw(known(exchange.received))
 
     def _play_trick(self, cards: tuple[Card, ...], last: bool) -> None:
         """Play a position's trick: ``n`` cards (fewer only in the last)."""

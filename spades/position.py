@@ -34,6 +34,7 @@ number; it does not load.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -42,6 +43,7 @@ from .errors import NotationError, SpadesError, quoted
 from .rules import PRESETS, Rules, rules_for
 
 UNSEEN = "??"
+SEAT_VIEW_REFUSED = "a seat's view does not load: the cards it has not seen are unknown"
 _NUMBER = re.compile(r"-?\d{1,15}")
 _OPTIONS = {f.name: str(f.type) for f in fields(Rules) if f.name not in ("variant", "players")}
 FIELDS = ("variant", "hand", "scores", "bags", "deck", "declarations", "draft", "exchanges",
@@ -110,8 +112,7 @@ class Position:
             raise PositionError(f"a position is text, not {quoted(text)}")
         parts = text.split(" ")
         if len(parts) == len(FIELDS) + 1 and parts[-1].startswith("seat:"):
-            raise PositionError("a seat's view does not load: the cards it has not seen are "
-                                "unknown")
+            raise PositionError(SEAT_VIEW_REFUSED)
         if len(parts) != len(FIELDS):
             raise PositionError(f"a position has {len(FIELDS)} fields, one space between "
                                 f"each; {quoted(text)} has {len(parts)}")
@@ -132,6 +133,13 @@ class Position:
             bids=_numbers(read["bids"], "bids", None) if read["bids"] else (),
             tricks=tuple(tuple(_cards(t, "plays")) for t in plays.split("/")) if plays else (),
         )
+
+
+def known(cards: Sequence[Card | None]) -> tuple[Card, ...]:
+    """``cards``, every one known: a card unseen (a seat's view) cannot be played out."""
+    if None in cards:
+        raise PositionError(SEAT_VIEW_REFUSED)
+    return tuple(card for card in cards if card is not None)
 
 
 def _field(name: str, part: str) -> str:
@@ -208,8 +216,7 @@ def _letters(text: str, name: str, letters: str) -> list[bool]:
 def _cards(text: str, name: str) -> list[Card]:
     """Cards written two characters each, nothing between them."""
     if UNSEEN in text:
-        raise PositionError("a seat's view does not load: the cards it has not seen are "
-                            "unknown")
+        raise PositionError(SEAT_VIEW_REFUSED)
     if len(text) % 2:
         raise PositionError(f"the position's {name} are cards of two characters each "
                             f"(AS, TH), not {quoted(text)}")
