@@ -36,7 +36,8 @@ def position(actions: int, undoable: bool) -> tuple[Game, list[Action]]:
     game = Game(rules_for("partnership", target=10_000), seed=1, undoable=undoable)
     rng = random.Random(2)
     taken: list[Action] = []
-    while len(taken) < actions or len(game.hands[-1].tricks) != 6:  # then mid-hand
+    # then mid-hand: five tricks done, the sixth under way
+    while len(taken) < actions or len(game.hands[-1].tricks) != 5 or game.current_trick is None:
         taken.append(rng.choice(game.legal_actions()))
         game.apply(taken[-1])
     return game, taken

@@ -11,7 +11,7 @@ from .actions import Action, Kind
 from .cards import Card, card_text, parse_card
 from .errors import IllegalAction, NotationError, RecordError, SpadesError
 from .game import ChanceStep, Game
-from .observation import Observation, Phase, TrickView
+from .observation import Observation, Phase, Trick
 from .rules import PRESETS, Rules, rules_for
 from .scoring import (
     Contract,
@@ -26,6 +26,6 @@ from .scoring import (
 __all__ = [
     "PRESETS", "Action", "Card", "ChanceStep", "Contract", "Game", "HandResult", "IllegalAction",
     "Kind", "NotationError", "Observation", "Phase", "RecordError", "Rules", "SideScore",
-    "SpadesError", "TrickView", "__version__", "card_text", "parse_card", "rules_for",
+    "SpadesError", "Trick", "__version__", "card_text", "parse_card", "rules_for",
     "sandbag_penalty", "score_hand", "score_side", "winner",
 ]

@@ -18,6 +18,7 @@ from .bots import BOTS, check_bot_name, close_bot, make_bot, reveal_hands
 from .cards import card_text, cards_in, sorted_cards
 from .errors import RecordError, SpadesError
 from .game import Game, HandLog
+from .observation import Trick
 from .progress import progress_bar
 from .rules import PRESETS, Rules, rules_for
 from .server.settings import bounded, check, said
@@ -34,8 +35,10 @@ def _side_name(rules: Rules, side: int) -> str:
     return f"seat {side}" if rules.players == 2 else f"seats {side} and {side + 2}"
 
 
-def format_hand(log: HandLog, rules: Rules, players: Sequence[str]) -> list[str]:
-    """A hand as text: holdings, bids, each trick with its winner, the result."""
+def format_hand(log: HandLog, rules: Rules, players: Sequence[str],
+                under_way: Trick | None = None) -> list[str]:
+    """A hand as text: holdings, bids, each trick with its winner (``under_way``, the trick
+    being played, last if begun), the result."""
     who = log.first_drawer if rules.players == 2 else log.dealer
     role = "first drawer" if rules.players == 2 else "dealer"
     lines = [f"Hand {log.number} ({role}: {players[who]})"]
@@ -51,11 +54,13 @@ def format_hand(log: HandLog, rules: Rules, players: Sequence[str]) -> list[str]
     if log.bids:
         lines.append("  bids: " + ", ".join(
             f"{players[seat]} {'nil' if bid == 0 else bid}" for seat, bid in log.bids))
-    for number, (leader, cards, winner) in enumerate(log.tricks, 1):
-        if cards:
-            taker = "…" if winner is None else players[winner]
-            lines.append(f"  trick {number:>2}: {players[leader]} leads "
-                         f"{' '.join(map(card_text, cards))} → {taker}")
+    tricks = list(log.tricks)
+    if under_way is not None and under_way.cards:
+        tricks.append(under_way)
+    for number, trick in enumerate(tricks, 1):
+        taker = "…" if trick.winner is None else players[trick.winner]
+        lines.append(f"  trick {number:>2}: {players[trick.leader]} leads "
+                     f"{' '.join(map(card_text, trick.cards))} → {taker}")
     if log.result is not None:
         r = log.result
         for side in range(rules.sides):
@@ -72,7 +77,8 @@ def format_game(game: Game, names: Sequence[str]) -> str:
     players = [f"{seat}:{record.display_name(name)}" for seat, name in enumerate(names)]
     lines = [f"{game.rules.variant}: {', '.join(players)}"]
     for log in game.hands:
-        lines += format_hand(log, game.rules, players)
+        under_way = game.current_trick if log is game.hands[-1] else None
+        lines += format_hand(log, game.rules, players, under_way)
     if game.over:
         lines.append(f"Winner: {_side_name(game.rules, game.winner or 0)} "
                      f"with {max(game.scores)} to {min(game.scores)}")

@@ -49,7 +49,8 @@ from .cards import (
 )
 from .chance import Chance, as_cards, as_deck
 from .errors import IllegalAction, SpadesError, quoted
-from .observation import Observation, Phase, TrickView
+from .observation import Observation, Phase, Trick
+from .position import SEAT_VIEW_REFUSED, Exchange, Position, PositionError, known
 from .rules import Rules
 from .scoring import HandResult, contracts, score_hand
 
@@ -67,7 +68,9 @@ class ChanceStep:
 
 @dataclass
 class HandLog:
-    """What happened in one hand, in the order it happened: the record's hand object."""
+    """What happened in one hand, in the order it happened: the record's hand object.
+    ``tricks`` are the tricks completed; the one under way is the game's
+    (:attr:`Game.current_trick`)."""
 
     number: int
     deck: list[Card]
@@ -81,7 +84,7 @@ class HandLog:
     )
     holdings: list[int] = field(default_factory=list)  # a mask per seat, when bidding starts
     bids: list[tuple[int, int]] = field(default_factory=list)
-    tricks: list[list[Any]] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)  # those completed, in order
     result: HandResult | None = None
 
     def seat_bids(self, players: int) -> tuple[int | None, ...]:
@@ -195,6 +198,9 @@ class Game:
         self.bag_totals = [0, 0]
         self.winner: int | None = None
         self.hands: list[HandLog] = []
+        self._first = 1  # the number of the first hand of ``hands``
+        # the scores and bags when it began
+        self._opening: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 0), (0, 0))
         # the states before each action and chance step, last last (None: not kept)
         self._history: list[Game] | None = [] if undoable else None
         self._clear_hand()  # the state an observation reads: empty until the first deal
@@ -205,7 +211,7 @@ class Game:
     @property
     def hand_number(self) -> int:
         """The number of the current (or last) hand, from 1."""
-        return len(self.hands)
+        return self._first - 1 + len(self.hands)
 
     @property
     def over(self) -> bool:
@@ -286,8 +292,7 @@ class Game:
         offered = None
         if self.phase is _DRAFT and self.to_move == seat:
             offered = log.deck[self._stock_pos]
-        tricks = [TrickView(t[0], tuple(t[1]), t[2]) for t in log.tricks]
-        current = tricks.pop() if tricks and tricks[-1].winner is None else None
+        tricks = tuple(log.tricks)
         return Observation(
             seat=seat,
             rules=self.rules,
@@ -309,14 +314,29 @@ class Game:
             giving=giving,
             exchanged=tuple(exchanged),
             bids=log.seat_bids(self._n),
-            tricks=tuple(tricks),
-            trick=current,
+            tricks=tricks,
+            trick=self.current_trick,
             tricks_won=tuple(self._won),
             spades_broken=self._broken,
             legal=tuple(self.legal_actions()) if self.to_move == seat else (),
             results=tuple(h.result for h in self.hands if h.result is not None),
             winner=self.winner,
+            last_trick=self._last_trick(),
         )
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick under way in phase ``play`` (no card yet at its start), else None."""
+        if self.phase is not _PLAY:
+            return None
+        return Trick.of(self._leader, self._trick, self._n)
+
+    def _last_trick(self) -> Trick | None:
+        """The last trick completed, of this hand or, before its first, of the hand before."""
+        for log in reversed(self.hands[-2:]):
+            if log.tricks:
+                return log.tricks[-1]
+        return None
 
     # ------------------------------------------------------------ copy, undo
 
@@ -368,18 +388,13 @@ class Game:
             self._won)
         new._pile, new._bids, new._blind = list(self._pile), list(self._bids), list(self._blind)
         new._pending, new._queue = dict(self._pending), list(self._queue)
-        if self.hands:
+        new._trick, new.hands = list(self._trick), list(self.hands)
+        if self.hands:  # the hand under way: its lists are new, its values shared
             log = self.hands[-1]
-            tricks = [[leader, list(cards), won] for leader, cards, won in log.tricks]
-            new.hands = [*self.hands[:-1], HandLog(
+            new.hands[-1] = HandLog(
                 log.number, log.deck, log.dealer, log.first_drawer, list(log.blind_nil),
                 list(log.blind_nil_declined), list(log.draft), list(log.exchanges),
-                list(log.holdings), list(log.bids), tricks, log.result)]
-            # the trick being played is the last trick of the log, the same list
-            open_trick = log.tricks and log.tricks[-1][1] is self._trick
-            new._trick = tricks[-1][1] if open_trick else list(self._trick)
-        else:
-            new.hands, new._trick = [], list(self._trick)
+                list(log.holdings), list(log.bids), list(log.tricks), log.result)
         return new
 
     # ----------------------------------------------------------------- actions
@@ -573,7 +588,8 @@ class Game:
         self._bids: list[int | None] = [None] * n
         self._blind = [False] * n
         self._pending: dict[int, tuple[Card, ...]] = {}
-        self._trick: list[Card] = []
+        self._trick: list[Card] = []  # the cards of the trick under way
+        self._leader = 0  # who leads it
         self._broken = False
         self._order: list[int] = []
         self._queue: list[int] = []
@@ -586,27 +602,32 @@ class Game:
             self._begin_hand(deck)
 
     def _begin_hand(self, deck: list[Card], by_caller: bool = False) -> None:
-        n, number = self._n, len(self.hands) + 1
+        n, number = self._n, self._first + len(self.hands)
         self._clear_hand()
         self._by_caller = by_caller  # the caller dealt: she draws too
         if n == 2:
             first = (number - 1) % 2
             log = HandLog(number, deck, None, first)
             self._order = self.rules.bidding_order(None, first)
-            declare_order = [first, 1 - first]
         else:
             dealer = (3 + number - 1) % 4
             log = HandLog(number, deck, dealer, None)
-            self._order = declare_order = self.rules.bidding_order(dealer, None)
+            self._order = self.rules.bidding_order(dealer, None)
             # dealt from the dealer's left; a deck's cards are different: their bits add up
             for i, seat in enumerate(self._order):
                 self._hands[seat] = sum(itemgetter(*deck[i::4])(_BITS))
         self.hands.append(log)
-        self._queue = [s for s in declare_order if self._may_declare(s)]
+        self._queue = [s for s in self._declaring_order(log) if self._may_declare(s)]
         if self._queue:
             self.phase, self.to_move = _BLIND_NIL, self._queue[0]
         else:
             self._after_declarations()
+
+    def _declaring_order(self, log: HandLog) -> list[int]:
+        """The order the seats are asked to declare blind nil in the hand of ``log``."""
+        if log.first_drawer is not None:
+            return [log.first_drawer, 1 - log.first_drawer]
+        return self.rules.bidding_order(log.dealer, None)
 
     def _may_declare(self, seat: int) -> bool:
         """Whether ``seat`` may declare blind nil this hand."""
@@ -667,8 +688,7 @@ class Game:
     def _start_play(self) -> None:
         self.phase = _PLAY
         log = self.hands[-1]
-        self.to_move = self.rules.opening_leader(log.dealer, log.first_drawer)
-        log.tricks.append([self.to_move, self._trick, None])
+        self.to_move = self._leader = self.rules.opening_leader(log.dealer, log.first_drawer)
 
     # ------------------------------------------------------------ each phase
 
@@ -783,16 +803,15 @@ class Game:
         if len(trick) < self._n:
             self.to_move = (seat + 1) % self._n
             return
-        tricks = self.hands[-1].tricks
-        taker = (tricks[-1][0] + winning_index(trick)) % self._n
-        tricks[-1][2] = taker
+        tricks, leader = self.hands[-1].tricks, self._leader
+        taker = (leader + winning_index(trick)) % self._n
+        tricks.append(Trick.of(leader, trick, self._n, taker))
         self._won[taker] += 1
         if len(tricks) == 13:
             self._score_hand()
             return
         self._trick = []
-        tricks.append([taker, self._trick, None])
-        self.to_move = taker
+        self.to_move = self._leader = taker
 
     def _score_hand(self) -> None:
         log = self.hands[-1]
@@ -808,6 +827,146 @@ class Game:
         if self._n != 2 or not self.hands:
             return 0
         return len(self.hands[-1].deck) - self._stock_pos
+
+    # ------------------------------------------------------------ the position
+
+    def position(self, seat: int | None = None) -> str:
+        """The match as one line of text (:mod:`spades.position`, docs/record.md §5): as an
+        all-seeing observer sees it, which :meth:`from_position` loads; with ``seat``, as
+        that seat has seen it, each card it has not seen ``??``."""
+        return self.position_value(None if seat is None else self._seat(seat)).text()
+
+    def position_value(self, seat: int | None = None) -> Position:
+        """The fields of :meth:`position`."""
+        if self.phase is _DEAL:
+            return Position(self.rules, self.hand_number + 1, tuple(self.scores),
+                            tuple(self.bag_totals), None, seat=seat)
+        log = self.hands[-1]
+        before = self.hands[-2].result if len(self.hands) > 1 else None
+        scores, bags = self._opening if before is None else (before.scores, before.bag_totals)
+        decided = {*log.blind_nil, *log.blind_nil_declined}
+        plays = [t.cards for t in log.tricks]
+        if self._trick and self.phase is _PLAY:
+            plays.append(tuple(self._trick))
+        return Position(
+            self.rules, log.number, tuple(scores), tuple(bags), self._deck_seen(log, seat),
+            tuple(s in log.blind_nil for s in self._declaring_order(log) if s in decided),
+            tuple(None if seat not in (None, who) else kept == offered
+                  for who, offered, kept, _ in log.draft),
+            self._exchanges_seen(log, seat), tuple(bid for _, bid in log.bids), tuple(plays),
+            seat)
+
+    def _deck_seen(self, log: HandLog, seat: int | None) -> tuple[Card | None, ...]:
+        """The hand's deck, each card ``seat`` has not seen None (None: all seen)."""
+        if seat is None:
+            return tuple(log.deck)
+        seen = [False] * DECK_SIZE
+        if self._n == 4 and self.phase is not _BLIND_NIL:  # its own cards, dealt
+            seen = [self._order[place % 4] == seat for place in range(DECK_SIZE)]
+        for pair, (who, *_) in enumerate(log.draft):  # the pairs it drafted
+            seen[2 * pair] = seen[2 * pair + 1] = who == seat
+        if self.phase is _DRAFT and self.to_move == seat:  # the card offered to it
+            seen[self._stock_pos] = True
+        return tuple(card if seen[place] else None for place, card in enumerate(log.deck))
+
+    def _exchanges_seen(self, log: HandLog, seat: int | None) -> tuple[Exchange, ...]:
+        """The hand's exchanges, and the one under way, as ``seat`` has seen them (None:
+        all): its own, its partner's once both gave, the others' cards unseen."""
+        partner = None if seat is None else self.rules.partner_of(seat)
+        exchanges = []
+        for who, gave, received in log.exchanges:
+            if seat in (None, who) or (who == partner and received is not None):
+                exchanges.append(Exchange(gave, received or ()))
+            else:
+                exchanges.append(Exchange((None,) * len(gave), (None,) * len(received or ())))
+        if self._chosen and seat in (None, self._queue[0]):  # being chosen, or given
+            exchanges.append(Exchange(tuple(cards_in(self._chosen)),
+                                      () if self.phase is _DRAW else None))
+        return tuple(exchanges)
+
+    @classmethod
+    def from_position(cls, text: str | Position,
+                      seed: int | random.Random | None = None) -> Game:
+        """The game of an all-seeing :meth:`position` (its text, or its fields), its hand
+        dealt and replayed, every rule checked; bad text raises
+        :class:`~spades.position.PositionError` in one line.
+        ``seed`` deals later hands and draws the hand's later exchanges (without it, the
+        next hand waits for :meth:`deal`; the draws are seeded by the deck). Earlier hands
+        are not part of a position: ``hands`` starts with this one."""
+        position = text if isinstance(text, Position) else Position.parse(text)
+        if position.seat is not None:
+            raise PositionError(SEAT_VIEW_REFUSED)
+        rng = seed if isinstance(seed, random.Random) or seed is None else random.Random(seed)
+        game = cls(position.rules, chance=Chance(None))  # waits for the deal, no hand yet
+        game._first, game._chance = position.hand, Chance(rng)
+        game._opening = (position.scores, position.bag_totals)
+        game.scores, game.bag_totals = list(position.scores), list(position.bag_totals)
+        if position.deck is None:
+            if any((position.declarations, position.draft, position.exchanges, position.bids,
+                    position.tricks)):
+                raise PositionError("a hand not dealt yet (deck '-') has no decisions")
+            if rng is not None:
+                game._start_hand()
+            return game
+        # dealt by the caller: each two-player exchange waits for its draw
+        game.deal(known(position.deck))
+        game._replay(position)
+        game._by_caller = game.phase is _DRAW  # else later draws are the chance's
+        return game
+
+    def _replay(self, position: Position) -> None:
+        """Take the decisions of ``position``'s hand, in order."""
+        fields: tuple[tuple[str, Sequence[Any]], ...] = (
+            ("declaration", position.declarations), ("draft decision", position.draft),
+            ("exchange", position.exchanges), ("bid", position.bids),
+            ("trick", position.tricks))
+        for name, items in fields:
+            for number, item in enumerate(items, 1):
+                try:
+                    self._position_step(name, item, number == len(items))
+                except SpadesError as error:
+                    raise PositionError(f"the position's {name} {number}: {error}") from None
+        written = zip(position.exchanges, self.hands[-1].exchanges, strict=False)
+        for number, (exchange, (seat, _, received)) in enumerate(written, 1):
+            if tuple(received or ()) != exchange.received:  # a partner's gift, written wrong
+                said = " ".join(map(card_text, known(exchange.received or ()))) or "nothing"
+                raise PositionError(f"the position's exchange {number}: seat {seat} received "
+                                    f"{' '.join(map(card_text, received or ())) or 'nothing'}"
+                                    f", the position says {said}")
+        if self.hands[-1].result is not None and not self.over:
+            raise PositionError("the position's hand is over and the game goes on: write "
+                                "the next hand's position (its deck '-')")
+
+    def _position_step(self, name: str, item: Any, last: bool) -> None:
+        """Take one decision of a position's field ``name`` (``last``: the field's last)."""
+        if name == "declaration":
+            self.apply(BLIND_NIL if item else NO_BLIND_NIL)
+        elif name == "draft decision":
+            self.apply(KEEP if item else DISCARD)
+        elif name == "exchange":
+            self._exchange(item)
+        elif name == "bid":
+            self.apply(Action.bid(item))
+        else:
+            self._play_trick(item, last)
+
+    def _exchange(self, exchange: Exchange) -> None:
+        """Take a position's exchange: choose its cards, or give them and take the draw."""
+        if exchange.received is None:  # still choosing
+            for card in known(exchange.gave):
+                self.apply(Action.give(card))
+            return
+        self.give(known(exchange.gave))
+        if self.phase is _DRAW and exchange.received:
+            self.draw(known(exchange.received))
+
+    def _play_trick(self, cards: tuple[Card, ...], last: bool) -> None:
+        """Play a position's trick: ``n`` cards (fewer only in the last)."""
+        if len(cards) > self._n or (len(cards) < self._n and not last):
+            raise SpadesError(f"a trick has {self._n} cards (fewer only in the last one), "
+                              f"not {len(cards)}")
+        for card in cards:
+            self.apply(Action.play(card))
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.variant} hand {self.hand_number} {self.phase}"

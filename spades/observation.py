@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action
-from .cards import Card, card_text
+from .cards import FULL_DECK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, card_text
 from .rules import Rules
 from .scoring import HandResult
 
@@ -26,13 +27,36 @@ class Phase(StrEnum):
     OVER = "game over"
 
 
-@dataclass(frozen=True)
-class TrickView:
-    """A trick: who led, the cards in the order played, and who won (None while open)."""
+# for each number of players and leader, the seats in the order they play a trick
+_ORDER = {n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n))
+          for n in (2, 4)}
+
+
+class Trick(NamedTuple):
+    """A trick, a frozen value: who led, the cards in the order played, who won (None while
+    open), and the seats in the order they play it, the leader's first. Make one with
+    :meth:`of`; :attr:`plays` pairs each card with its seat."""
 
     leader: int
     cards: tuple[Card, ...]
-    winner: int | None = None
+    winner: int | None
+    seats: tuple[int, ...]
+
+    @classmethod
+    def of(cls, leader: int, cards: Sequence[Card], players: int,
+           winner: int | None = None) -> Trick:
+        """The trick ``leader`` led at a table of ``players``, ``cards`` in the order
+        played: the seats play in turn from the leader's."""
+        return tuple.__new__(cls, (leader, tuple(cards), winner, _ORDER[players][leader]))
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """Each card with the seat that played it, in the order played."""
+        return tuple(zip(self.seats, self.cards, strict=False))
+
+    def played_by(self, card: Card) -> int | None:
+        """The seat that played ``card`` in this trick, None if nobody did."""
+        return self.seats[self.cards.index(card)] if card in self.cards else None
 
     def to_json(self) -> dict[str, Any]:
         """The record's trick object."""
@@ -50,7 +74,10 @@ class Observation:
     the cards it has chosen so far in the exchange under way (still in ``hand``; nobody
     else sees which or how many); ``exchanged`` says how many cards each seat exchanged
     (None: no exchange). ``bids`` has None
-    for a seat that has not bid, 0 for nil and blind nil (see ``blind_nil``).
+    for a seat that has not bid, 0 for nil and blind nil (see ``blind_nil``). ``tricks``
+    are this hand's tricks completed, ``trick`` the one under way; ``last_trick`` is the
+    last trick completed, of this hand or, before its first, of the hand before (public to
+    all: None before any).
     """
 
     seat: int | None
@@ -72,25 +99,61 @@ class Observation:
     giving: tuple[Card, ...]
     exchanged: tuple[int | None, ...]
     bids: tuple[int | None, ...]
-    tricks: tuple[TrickView, ...]
-    trick: TrickView | None
+    tricks: tuple[Trick, ...]
+    trick: Trick | None
     tricks_won: tuple[int, ...]
     spades_broken: bool
     legal: tuple[Action, ...]
     results: tuple[HandResult, ...]
     winner: int | None
+    last_trick: Trick | None = None
 
     @property
-    def tricks_so_far(self) -> tuple[TrickView, ...]:
+    def tricks_so_far(self) -> tuple[Trick, ...]:
         """This hand's tricks in the order played, the one in progress (if any) last."""
         return (*self.tricks, self.trick) if self.trick is not None else self.tricks
 
+    def played_by(self) -> list[int]:
+        """The mask of cards each seat has played this hand."""
+        played = [0] * self.rules.players
+        for trick in self.tricks_so_far:
+            for seat, card in zip(trick.seats, trick.cards, strict=False):
+                played[seat] |= 1 << card
+        return played
+
+    def voids(self) -> list[int]:
+        """For each seat, the mask of suits (as card masks) it has shown it holds none of:
+        a card off the suit led, or a spade led before spades were broken (the leader
+        held nothing else)."""
+        void = [0] * self.rules.players
+        broken = self.rules.lead_spades_anytime
+        for trick in self.tricks_so_far:
+            if not trick.cards:
+                continue
+            led_suit = trick.cards[0] // RANKS_PER_SUIT
+            if led_suit == SPADES and not broken:
+                void[trick.leader] |= FULL_DECK & ~SUIT_MASKS[SPADES]
+            for seat, card in zip(trick.seats, trick.cards, strict=False):
+                suit = card // RANKS_PER_SUIT
+                if suit != led_suit:
+                    void[seat] |= SUIT_MASKS[led_suit]
+                if suit == SPADES:
+                    broken = True
+        return void
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: cards and actions as text (docs/record.md). Besides the fields,
+<<<<<<< HEAD
         ``partner`` (the seat's partner, None with two players or for a spectator),
         ``sides`` (each seat's side, :meth:`Rules.side_of`) and, in ``rules``,
         ``give_sizes`` (how many cards an exchange may give), so that a client need not
         work out those rules for itself."""
+=======
+        ``partner`` (the seat's partner, None with two players or for a spectator) and,
+        in ``rules``, ``give_sizes`` (how many cards an exchange may give), so that a
+        client need not work out those rules for itself. ``last_trick`` is left out (a
+        server sends it apart, with its hand and number)."""
+>>>>>>> position
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
@@ -103,6 +166,8 @@ class Observation:
                 value = None if value is None else card_text(value)
             elif f.name == "tricks":
                 value = [t.to_json() for t in value]
+            elif f.name == "last_trick":
+                continue  # the server sends it apart, with its hand and number
             elif f.name == "trick":
                 value = None if value is None else value.to_json()
             elif f.name == "legal":

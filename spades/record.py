@@ -36,7 +36,8 @@ def _texts(cards: Iterable[Card]) -> list[str]:
     return [card_text(c) for c in cards]
 
 
-def _hand_json(log: HandLog) -> dict[str, Any]:
+def _hand_json(log: HandLog, under_way: Trick | None = None) -> dict[str, Any]:
+    """A hand's object; ``under_way``, the trick being played, ends its tricks if begun."""
     hand: dict[str, Any] = {
         "number": log.number,
         "deck": _texts(log.deck),
@@ -56,11 +57,8 @@ def _hand_json(log: HandLog) -> dict[str, Any]:
         ],
         "holdings": [_texts(cards_in(h)) for h in log.holdings],
         "bids": [{"seat": seat, "bid": bid} for seat, bid in log.bids],
-        "tricks": [
-            {"leader": leader, "cards": _texts(cards), "winner": winner}
-            for leader, cards, winner in log.tricks
-            if cards
-        ],
+        "tricks": [trick.to_json() for trick in (*log.tricks, under_way)
+                   if trick is not None and trick.cards],
     }
     if log.result is not None:
         hand["result"] = log.result.to_json()
@@ -80,7 +78,8 @@ def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, A
         "variant": game.rules.variant,
         "rules": game.rules.to_dict(),
         "players": names,
-        "hands": [_hand_json(log) for log in game.hands],
+        "hands": [_hand_json(log) for log in game.hands[:-1]]
+                 + [_hand_json(log, game.current_trick) for log in game.hands[-1:]],
         "winner": game.winner,
         "scores": list(game.scores),
     }
@@ -441,7 +440,8 @@ class _HandReplay:
                 if self.before_play is not None and card in self.game.legal_actions():
                     self.before_play(self.game, card)
                 self.game.apply(Action.play(card))
-            real_winner, winner = self.log.tricks[t - 1][2], trick["winner"]
+            done = self.log.tricks
+            real_winner, winner = done[t - 1].winner if len(done) >= t else None, trick["winner"]
             if winner != real_winner or not (winner is None or _is_int(winner)):
                 raise self.fail(f"the winner is "
                                 f"{'nobody yet' if real_winner is None else real_winner}, "

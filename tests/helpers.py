@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades import Game, Phase, parse_card, rules_for
+from spades import Game, Phase, Trick, parse_card, rules_for
 from spades.cards import cards_in
 from spades.chance import RecordedChance
 
 if TYPE_CHECKING:
     from spades.bots.learned import LocationModel
+
+
+def tricks_so_far(game: Game) -> list[Trick]:
+    """The current hand's tricks: those completed, then the one under way (if play is on)."""
+    under_way = game.current_trick
+    return [*game.hands[-1].tricks, *([] if under_way is None else [under_way])]
 
 
 def visible(game: Game, seat: int) -> set[int]:
@@ -18,7 +24,7 @@ def visible(game: Game, seat: int) -> set[int]:
     if game.phase is Phase.BLIND_NIL:
         return set()
     seen = set(cards_in(game._hands[seat]))
-    seen |= {c for _, cards, _ in log.tricks for c in cards}
+    seen |= {c for trick in tricks_so_far(game) for c in trick.cards}
     seen |= {c for who, _, kept, dropped in log.draft if who == seat for c in (kept, dropped)}
     for who, gave, received in log.exchanges:
         if who == seat:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import pytest
 from helpers import opponent_must_hold_drawn_cards, tiny_model
 
-from spades import Game, Observation, SpadesError, TrickView, parse_card, rules_for
-from spades.bots.belief import knowledge, sample_hands, voids, worth_keeping
+from spades import Game, Observation, SpadesError, Trick, parse_card, rules_for
+from spades.bots.belief import knowledge, sample_hands, worth_keeping
 from spades.cards import FULL_DECK, SUIT_MASKS, cards_in, mask_of
 
 CONFIGS = {
@@ -323,7 +323,7 @@ def test_before_a_four_hand_blind_nil_declaration_any_deal_may_be_the_truth() ->
 @pytest.mark.parametrize("config", CONFIGS)
 def test_voids_are_true_and_complete(config: str) -> None:
     for position in positions(config):
-        shown = voids(position.obs)
+        shown = position.obs.voids()
         assert shown == shown_voids(position.obs), position.label
         for s, mask in enumerate(shown):
             assert mask & position.truth[s] == 0, (position.label, s)
@@ -335,7 +335,7 @@ def _with_tricks(variant: str, tricks: list[tuple[int, str, int | None]],
     the last one is the open trick when its winner is None."""
     game = Game(rules_for(variant, **options), seed=0)
     obs = game.observation(0)
-    views = [TrickView(leader, tuple(parse_card(c) for c in cards.split()), winner)
+    views = [Trick.of(leader, [parse_card(c) for c in cards.split()], obs.rules.players, winner)
              for leader, cards, winner in tricks]
     current = views.pop() if views and views[-1].winner is None else None
     return dataclasses.replace(obs, phase="play", tricks=tuple(views), trick=current)
@@ -343,34 +343,34 @@ def _with_tricks(variant: str, tricks: list[tuple[int, str, int | None]],
 
 def test_voids_from_failing_to_follow() -> None:
     obs = _with_tricks("partnership", [(1, "5C 9C 3H KC", 3)])
-    assert voids(obs) == [0, 0, 0, CLUBS]
+    assert obs.voids() == [0, 0, 0, CLUBS]
     # two-player, and the open trick counts too
     obs = _with_tricks("two-player", [(0, "AD 2D", 0), (0, "KH 4S", None)])
-    assert voids(obs) == [0, HEARTS]
+    assert obs.voids() == [0, HEARTS]
 
 
 def test_a_spade_led_unbroken_shows_only_spades() -> None:
     obs = _with_tricks("partnership", [(2, "3S 5S 7S 9S", 1)])
-    assert voids(obs) == [0, 0, NON_SPADES, 0]
+    assert obs.voids() == [0, 0, NON_SPADES, 0]
     obs = _with_tricks("two-player", [(1, "QS 2S", 1)])
-    assert voids(obs) == [0, NON_SPADES]
+    assert obs.voids() == [0, NON_SPADES]
 
 
 def test_a_spade_led_after_spades_broke_shows_nothing() -> None:
     # seat 2 ruffs the clubs (void in clubs, spades broken); then seat 2 leads a spade
     obs = _with_tricks("partnership", [(0, "AC 5C 2S 7C", 2), (2, "4S 6S 8S TS", 1)])
-    assert voids(obs) == [0, 0, CLUBS, 0]
+    assert obs.voids() == [0, 0, CLUBS, 0]
     # after a spade lead broke them, a later spade lead by another seat shows nothing
     obs = _with_tricks("two-player", [(0, "3S 9S", 1), (1, "JS 4S", 1), (1, "TS", None)])
-    assert voids(obs) == [NON_SPADES, 0]
+    assert obs.voids() == [NON_SPADES, 0]
     # a spade played on a spade lead is following suit
     obs = _with_tricks("two-player", [(1, "2D 3D", 0), (0, "4D 5D", 1), (1, "KS AS", 0)])
-    assert voids(obs) == [0, NON_SPADES]
+    assert obs.voids() == [0, NON_SPADES]
 
 
 def test_spades_led_any_time_show_nothing() -> None:
     obs = _with_tricks("partnership", [(0, "3S 5S 7S 9S", 3)], lead_spades_anytime=True)
-    assert voids(obs) == [0, 0, 0, 0]
+    assert obs.voids() == [0, 0, 0, 0]
 
 
 def test_a_spade_discard_breaks_spades() -> None:
@@ -378,7 +378,7 @@ def test_a_spade_discard_breaks_spades() -> None:
     # lead on the next trick shows nothing more
     obs = _with_tricks("partnership", [(0, "2H 5S 4H 6H", 1), (1, "7D 8D 9D TD", 0),
                                        (0, "3S 4S", None)])
-    assert voids(obs) == [0, HEARTS, 0, 0]
+    assert obs.voids() == [0, HEARTS, 0, 0]
 
 
 def test_the_draft_model_keeps_every_spade_and_side_cards_from_the_jack() -> None:

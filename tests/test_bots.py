@@ -27,7 +27,6 @@ from spades.bots import (
     reveal_hands,
     search,
 )
-from spades.bots.belief import played_by
 from spades.bots.rollout import Outcome, Rollout
 from spades.bots.search import SearchBot
 from spades.cards import DECK_SIZE, SUIT_MASKS, cards_in, mask_of, parse_card
@@ -584,7 +583,7 @@ def test_the_true_deal_agrees_with_the_bids_of_medium_players(variant: str) -> N
         while game.phase != "play" or len(game.observation(0).tricks) < seed % 10:
             game.apply(bots[game.to_move].act(game.observation(game.to_move)))
         obs = game.observation(game.to_move)
-        at_bidding = [hand | cards for hand, cards in zip(game.hand_masks(), played_by(obs),
+        at_bidding = [hand | cards for hand, cards in zip(game.hand_masks(), obs.played_by(),
                                                           strict=True)]
         assert SearchBot(random.Random(seed))._bids_fit(obs, at_bidding)
 
@@ -592,7 +591,7 @@ def test_the_true_deal_agrees_with_the_bids_of_medium_players(variant: str) -> N
 def test_hard_samples_deals_that_agree_with_the_bids_made() -> None:
     game = partnership_game("AS 7S 2H 9H KH 3D 8D JD 4C 6C TC QC AC", "play")
     obs = game.observation(0)
-    played = played_by(obs)
+    played = obs.played_by()
 
     def agreeing(bot: SearchBot) -> int:
         samples = [bot._sample(obs) for _ in range(30)]

@@ -13,7 +13,7 @@ from helpers import tiny_model
 from spades import Game, Observation, SpadesError, rules_for
 from spades.bots import make_bot
 from spades.bots import search as search_module
-from spades.bots.belief import knowledge, sample_hands, voids
+from spades.bots.belief import knowledge, sample_hands
 from spades.bots.learned import (
     FEATURES,
     LocationModel,
@@ -49,7 +49,7 @@ def with_a_void(variant: str, seed: int = 3) -> tuple[Observation, list[int]]:
     while game.to_move is not None:
         seat = game.to_move
         obs = game.observation(seat)
-        if obs.phase == "play" and any(v for s, v in enumerate(voids(obs)) if s != seat):
+        if obs.phase == "play" and any(v for s, v in enumerate(obs.voids()) if s != seat):
             return obs, game.hand_masks()
         game.apply(bots[seat].act(obs))
     raise AssertionError("no void was shown")
@@ -73,7 +73,7 @@ def test_a_tiny_model_saves_loads_and_infers_on_a_constructed_deal(variant: str,
     np.testing.assert_allclose(probs[0][hidden].sum(-1), 1.0, rtol=1e-5)
     assert not probs[0][~hidden].any()
     # a seat that showed a void holds none of that suit, whatever the weights
-    void = voids(obs)
+    void = obs.voids()
     for o, seat in enumerate((obs.seat + k) % n for k in range(1, n)):
         for card in range(52):
             if void[seat] >> card & 1:

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from helpers import visible
+from helpers import tricks_so_far, visible
 
 from spades import Action, Game, Kind, Phase, rules_for
 from spades.cards import card_text, cards_in, mask_of, parse_card
@@ -83,8 +83,8 @@ def permute_cards(game: Game, mapping: dict[int, int]) -> None:
                         for seat, g, r in log.exchanges]
     log.holdings[:] = [mm(h) if isinstance(h, int) else sorted(m(c) for c in h)
                        for h in log.holdings]
-    for _, cards, _ in log.tricks:
-        cards[:] = [m(c) for c in cards]
+    log.tricks[:] = [t._replace(cards=tuple(map(m, t.cards))) for t in log.tricks]
+    game._trick[:] = [m(c) for c in game._trick]
 
 
 def hide_and_shuffle(game: Game, seat: int, rng: random.Random) -> dict[int, int]:
@@ -103,8 +103,8 @@ def accounted(game: Game) -> None:
     places: list[int] = []
     for hand in game._hands:
         places += cards_in(hand)
-    for _, cards, _ in log.tricks:
-        places += cards
+    for trick in tricks_so_far(game):
+        places += trick.cards
     if game.rules.players == 2:
         places += game._pile + log.deck[game._stock_pos:]
     for cards in game._pending.values():

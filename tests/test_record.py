@@ -14,6 +14,7 @@ import pytest
 from spades import Action, Game, Phase, RecordError, SpadesError, rules_for
 from spades import record as rec
 from spades.cards import card_text, parse_card
+from tests.helpers import tricks_so_far
 
 VARIANTS = ("two-player", "two-player-300", "partnership")
 BLIND, NO_BLIND = Action.parse("blind nil"), Action.parse("no blind nil")
@@ -218,7 +219,7 @@ def test_text_has_one_line_per_hand(finished: dict[str, Game]) -> None:
 def test_unfinished_hand_has_no_result_and_fewer_tricks() -> None:
     game = Game(rules_for("two-player"), seed=2)
     rng = random.Random(2)
-    while not (game.phase is Phase.PLAY and len(game.hands[-1].tricks) == 4 and game._trick):
+    while not (game.phase is Phase.PLAY and len(tricks_so_far(game)) == 4 and game._trick):
         game.apply(choose(game, rng))
     hand = doc_of(game)["hands"][-1]
     assert "result" not in hand

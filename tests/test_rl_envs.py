@@ -13,6 +13,7 @@ from spades.bots import make_bot
 from spades.rl import pettingzoo as pz
 from spades.rl.encoding import action_count, encode, offsets, tensor_size
 from spades.rl.gymnasium import SpadesEnv
+from tests.helpers import tricks_so_far
 
 # PettingZoo's api_test suggests Box observations; ours are a Dict with the action mask
 pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
@@ -91,7 +92,7 @@ def test_observation_is_the_seats_own_view() -> None:
     env = pz.raw_env(variant="partnership")
     env.reset(seed=9)
     game = env.game
-    while game.phase != "play" or len(game.hands[0].tricks) < 9:
+    while game.phase != "play" or len(tricks_so_far(game)) < 9:
         game.apply(game.legal_actions()[-1])
     parts = offsets(4)
     for seat in range(4):

@@ -200,7 +200,7 @@ def test_same_deals_and_actions_as_openspiels_spades(seed: int) -> None:
         if plays % 4 == 0 and action < BID_BASE and not theirs.is_terminal():
             winners.append(theirs.current_player())  # the trick's winner leads
     log = ours.engine.hands[0]
-    assert [t[2] for t in log.tricks[:12]] == winners
+    assert [t.winner for t in log.tricks[:12]] == winners
     counts = str(theirs).split("North East  South  West\n")[-1].split()[:4]
     assert list(log.result.tricks) == [int(c) for c in counts]
     bids = [dict(log.bids)[s] for s in range(4)]

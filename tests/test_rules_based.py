@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from spades import Action, Game, Observation, TrickView, parse_card, rules_for
+from spades import Action, Game, Observation, Trick, parse_card, rules_for
 from spades.bots import RandomBot
 from spades.bots.rules_based import EasyBot, MediumBot, Table, estimate_tricks
 from spades.cards import Card, mask_of
@@ -125,7 +125,7 @@ def obs_for(
         offered=parse_card(offered) if offered else None, discards=cards(discards),
         stock_left=0, blind_nil=(), gave=(), received=(), giving=(), exchanged=(None,) * n,
         bids=bids if bids is not None else (3,) * n,
-        tricks=(), trick=TrickView(leader, played) if phase == "play" else None,
+        tricks=(), trick=Trick.of(leader, played, n) if phase == "play" else None,
         tricks_won=tricks_won if tricks_won is not None else (0,) * n,
         spades_broken=broken, legal=legal, results=(), winner=None,
     )

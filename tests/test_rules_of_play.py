@@ -274,7 +274,7 @@ def test_hand_is_13_tricks_then_scored_and_next_hand_starts():
     finish_hand(game)
     log = game.hands[0]
     assert len(log.tricks) == 13
-    assert all(len(t[1]) == 4 for t in log.tricks)
+    assert all(len(t.cards) == 4 for t in log.tricks)
     assert sum(log.result.tricks) == 13
     assert game.hand_number == 2
     assert game.phase is Phase.BLIND_NIL

@@ -24,7 +24,7 @@ from spades.server.app import create_app
 from spades.server.events import apply_event
 from spades.server.fair import commitment, deck_from_seed
 from spades.server.settings import Settings
-from tests.helpers import visible
+from tests.helpers import tricks_so_far, visible
 
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 QUICK = {"target": 100, "lose_threshold": -100}  # whole games in a few hands
@@ -438,12 +438,11 @@ def test_no_message_carries_a_card_its_seat_may_not_know(variant):
             if not game.hands:
                 allowed = set()
             elif player.seat is None:
-                log = game.hands[-1] if game.hands else None
-                allowed = {c for t in (log.tricks if log else []) for c in t[1]}
+                allowed = {c for t in tricks_so_far(game) for c in t.cards}
             else:
                 allowed = visible(game, player.seat)
             if len(game.hands) > 1:  # the last trick of the hand before, revealed with it
-                allowed |= set(game.hands[-2].tricks[-1][1])
+                allowed |= set(game.hands[-2].tricks[-1].cards)
             allowed_text = {card_text(c) for c in allowed}
             assert cards_in(message) <= allowed_text, (player.seat, message)
             checked += 1
@@ -495,8 +494,8 @@ def test_the_plays_of_a_finished_hand_that_cost_points():
         while (reply := ann.read())["type"] != "costly":
             assert reply["type"] != "error", reply
         game = client.app.state.server.tables[table_id].game
-        mine = {card_text(c) for t in game.hands[0].tricks for i, c in enumerate(t[1])
-                if (t[0] + i) % 2 == 0}
+        mine = {card_text(c) for t in game.hands[0].tricks for i, c in enumerate(t.cards)
+                if (t.leader + i) % 2 == 0}
         assert all(p["seat"] == 0 and p["cost"] > 0 and p["card"] in mine
                    for p in reply["plays"])
 

@@ -16,7 +16,7 @@ from spades.cards import card_text, in_symbols
 from spades.errors import IllegalAction
 from spades.server import messages
 from spades.server.fair import commitment, deck_from_seed
-from tests.helpers import visible
+from tests.helpers import tricks_so_far, visible
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
@@ -60,7 +60,7 @@ def test_a_refusal_is_worded_from_the_errors_fields_not_its_message() -> None:
 def a_hand_under_way(seed: int) -> Game:
     rng = random.Random(seed)
     game = Game(rules_for("partnership"), decks=[deck_from_seed(f"{seed:064x}")])
-    while game.phase is not Phase.PLAY or len(game.hands[-1].tricks) < 3:
+    while game.phase is not Phase.PLAY or len(tricks_so_far(game)) < 3:
         game.apply(rng.choice(game.legal_actions()))
     return game
 
@@ -73,7 +73,7 @@ def test_a_state_carries_no_card_its_seat_may_not_know(seat: int | None) -> None
                            clock=None, ended=None)
     shown = set(CARD.findall(json.dumps(state)))
     known = set() if seat is None else visible(game, seat)
-    played = {c for _, cards, _ in game.hands[-1].tricks for c in cards}
+    played = {c for trick in tricks_so_far(game) for c in trick.cards}
     assert shown <= {card_text(c) for c in known | played}
     assert seed not in json.dumps(state)  # the hand in play: its seed's hash only
     assert state["commit"] == {"hand": 1, "sha256": commitment(seed)}
@@ -81,15 +81,15 @@ def test_a_state_carries_no_card_its_seat_may_not_know(seat: int | None) -> None
 
 def test_the_last_trick_is_the_last_completed_and_then_the_previous_hands_thirteenth() -> None:
     game = a_hand_under_way(6)
-    done = [cards for _, cards, winner in game.hands[-1].tricks if winner is not None]
-    last = messages.last_trick(game, messages.view(game, None))
+    done = [trick.cards for trick in game.hands[-1].tricks]
+    last = messages.last_trick(messages.observation(game, None))
     assert last is not None and (last["hand"], last["number"]) == (1, len(done))
     assert last["cards"] == [card_text(c) for c in done[-1]]
     rng = random.Random(6)
     while game.phase is Phase.PLAY:
         game.apply(rng.choice(game.legal_actions()))
     game.deal(deck_from_seed("7" * 64))
-    last = messages.last_trick(game, messages.view(game, 0))
+    last = messages.last_trick(messages.observation(game, 0))
     assert last is not None and (last["hand"], last["number"]) == (1, 13)
 
 

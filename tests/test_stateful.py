@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import pytest
-from helpers import visible
+from helpers import tricks_so_far, visible
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -103,8 +103,9 @@ def check_cards(game: Game) -> None:
     for seat in range(n):
         for card in cards_in(game._hands[seat]):
             put(card, f"hand {seat}")
-    for t, (_, cards, _) in enumerate(log.tricks):
-        for card in cards:
+    so_far = tricks_so_far(game)
+    for t, trick in enumerate(so_far):
+        for card in trick.cards:
             put(card, f"trick {t + 1}")
     if n == 2:
         assert not game._pending
@@ -123,22 +124,23 @@ def check_cards(game: Game) -> None:
     played = [0] * n
     completed = 0
     won = [0] * n
-    for t, (leader, cards, winner) in enumerate(log.tricks):
+    for t, (leader, cards, winner) in enumerate((t.leader, list(t.cards), t.winner)
+                                                for t in so_far):
         assert len(cards) <= n
         for seat, _ in _trick_seats(leader, cards, n):
             played[seat] += 1
         if winner is None:
-            assert t == len(log.tricks) - 1, "only the last trick may be open"
+            assert t == len(so_far) - 1, "only the last trick may be open"
             assert len(cards) < n
-            assert cards is game._trick, "the open trick is the game's current trick"
+            assert cards == game._trick, "the open trick is the game's current trick"
         else:
             assert len(cards) == n
             assert winner == _trick_winner(leader, cards, n)
             completed += 1
             won[winner] += 1
-            if t + 1 < len(log.tricks):
-                assert log.tricks[t + 1][0] == winner, "the winner leads the next trick"
-    assert len(log.tricks) <= 13
+            if t + 1 < len(so_far):
+                assert so_far[t + 1].leader == winner, "the winner leads the next trick"
+    assert len(so_far) <= 13
     assert max(played) - min(played) <= 1
     assert sum(game._won) == completed
     assert list(game._won) == won
@@ -186,10 +188,11 @@ def check_cards(game: Game) -> None:
     if log.holdings:
         for seat in range(n):
             now = set(cards_in(game._hands[seat]))
-            now |= {c for t in log.tricks for s, c in _trick_seats(t[0], t[1], n) if s == seat}
+            now |= {c for t in so_far for s, c in _trick_seats(t.leader, list(t.cards), n)
+                    if s == seat}
             assert _card_set(log.holdings[seat]) == now
     if game.phase is Phase.PLAY:
-        leader, cards, _ = log.tricks[-1]
+        leader, cards = so_far[-1].leader, so_far[-1].cards
         assert game.to_move == (leader + len(cards)) % n
 
 

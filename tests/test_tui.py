@@ -81,7 +81,7 @@ def assert_nothing_hidden_shown(app: SpadesApp) -> None:
     hidden = hidden_cards(app.session)
     if isinstance(app.screen, HandSummaryScreen):  # the hand just over is public, its plays
         finished = app.session.game.hands[app.screen.summary.number - 1]
-        hidden -= {card for _, cards, _ in finished.tricks for card in cards}
+        hidden -= {card for trick in finished.tricks for card in trick.cards}
     shown = [card_label(c) for c in hidden if card_label(c) in text]
     assert not shown, f"hidden cards on screen: {shown}\n{text}"
 

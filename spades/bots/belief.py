@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..cards import FULL_DECK, JACK, RANKS_PER_SUIT, SPADES, SUIT_MASKS, Card, cards_in, mask_of
+from ..cards import FULL_DECK, JACK, RANKS_PER_SUIT, SPADES, Card, cards_in, mask_of
 from ..errors import SpadesError
 from ..game import draft_pick
 from ..observation import Observation, Phase
@@ -48,37 +48,6 @@ class Knowledge:
     drawn: int = 0
 
 
-def played_by(observation: Observation) -> list[int]:
-    """The mask of cards each seat has played this hand."""
-    n = observation.rules.players
-    played = [0] * n
-    for trick in observation.tricks_so_far:
-        for i, card in enumerate(trick.cards):
-            played[(trick.leader + i) % n] |= 1 << card
-    return played
-
-
-def voids(observation: Observation) -> list[int]:
-    """For each seat, the mask of suits (as card masks) it has shown it holds none of."""
-    n = observation.rules.players
-    void = [0] * n
-    broken = observation.rules.lead_spades_anytime
-    for trick in observation.tricks_so_far:
-        if not trick.cards:
-            continue
-        led_suit = trick.cards[0] // RANKS_PER_SUIT
-        if led_suit == SPADES and not broken:
-            # a spade led before spades were broken: the leader held nothing else
-            void[trick.leader] |= FULL_DECK & ~SUIT_MASKS[SPADES]
-        for i, card in enumerate(trick.cards):
-            suit = card // RANKS_PER_SUIT
-            if suit != led_suit:
-                void[(trick.leader + i) % n] |= SUIT_MASKS[led_suit]
-            if suit == SPADES:
-                broken = True
-    return void
-
-
 def knowledge(observation: Observation) -> Knowledge:
     """What ``observation``'s seat knows of the other seats' hands."""
     seat, n = observation.seat, observation.rules.players
@@ -86,7 +55,7 @@ def knowledge(observation: Observation) -> Knowledge:
     if observation.phase not in (Phase.BIDDING, Phase.PLAY) and not declaring:
         raise SpadesError(f"hidden hands are sampled in bidding and play (and before a "
                           f"four-hand blind nil declaration), not {observation.phase}")
-    played = played_by(observation)
+    played = observation.played_by()
     all_played = 0
     for mask in played:
         all_played |= mask
@@ -94,7 +63,7 @@ def knowledge(observation: Observation) -> Knowledge:
     held = tuple(13 - played[s].bit_count() for s in range(n))
     known = [0] * n
     known[seat] = hand
-    void = voids(observation)
+    void = observation.voids()
     partner = observation.rules.partner_of(seat)
     if partner is not None:
         known[partner] = mask_of(observation.gave) & ~all_played
@@ -171,7 +140,7 @@ def _sample_drafted(facts: Knowledge, observation: Observation, rng: random.Rand
                     ) -> list[int] | None:
     """The opponent's hand by a simulated draft (see :func:`sample_hands`), or None."""
     seat, other = facts.seat, 1 - facts.seat
-    played = played_by(observation)[other]
+    played = observation.played_by()[other]
     cards = list(cards_in(facts.unseen | played))  # her 13 cards and her 13 discards
     for _ in range(DRAFT_ATTEMPTS):
         rng.shuffle(cards)
@@ -197,7 +166,7 @@ def _sample_two_player(facts: Knowledge, observation: Observation, rng: random.R
     from_pile: list[Card] = []
     if facts.drawn:
         # how many of her draws were cards I know were in the pile: hypergeometric
-        played_from_pile = (facts.pile_known & played_by(observation)[other]).bit_count()
+        played_from_pile = (facts.pile_known & observation.played_by()[other]).bit_count()
         candidates = list(cards_in(facts.pile_known & facts.allowed[other]))
         for _ in range(MAX_ATTEMPTS):
             pile = [True] * facts.pile_known.bit_count() + [False] * (

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE, RANKS_PER_SUIT, SPADES, SUIT_MASKS
 from ..observation import Observation
-from .belief import Knowledge, knowledge, played_by, voids
+from .belief import Knowledge, knowledge
 
 SHIPPED = Path(__file__).parent / "data" / "belief.npz"
 SEAT_FIELDS = ("bid", "nil", "blind", "won", "room", "voids")  # the columns of ``seat``
@@ -61,7 +61,7 @@ def table(obs: Observation, facts: Knowledge | None = None) -> dict[str, np.ndar
     assert me is not None
     count = options(n)
     seats = [(me + k) % n for k in range(1, n)] + ([OUT] if n == 2 else [])
-    played, void = played_by(obs), voids(obs)
+    played, void = obs.played_by(), obs.voids()
     seat = np.zeros((1, count, len(SEAT_FIELDS)), np.int16)
     played_bits = np.zeros((1, count, DECK_SIZE), bool)
     allowed = np.zeros((1, count, DECK_SIZE), bool)

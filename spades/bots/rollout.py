@@ -8,10 +8,10 @@ bids each seat ended with, the blind nils and the tricks each seat won. A rollou
 also start from the deal itself, before the blind nil declarations: the seats before
 the one deciding declare as they did, the deciding seat as it is told, and the medium
 player declares for the seats after it, exchanges and bids. The engine plays the
-hand, so no rule is copied here: seats are turned so that the real dealer sits where
-the engine's first hand puts its dealer, and the deck is laid out as the engine deals
-it (both read from the engine once). The hand is dealt once; each rollout plays a
-copy of it (:meth:`Game.copy`).
+hand, so no rule is copied here: the hand is loaded from a position (:mod:`spades.position`)
+whose number gives it the real dealer, its deck laid out as the engine deals that hand
+(read from the engine once). The hand is dealt once; each rollout plays a copy of it
+(:meth:`Game.copy`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import NamedTuple
 from ..actions import BLIND_NIL, NO_BLIND_NIL, Action
 from ..cards import cards_in
 from ..game import Game, Phase
+from ..position import Position
 from ..rules import Rules
 from .rules_based import MediumBot
 
@@ -36,13 +37,14 @@ def bid_agrees(guess: int, made: int) -> bool:
 
 
 @cache
-def _first_deal(rules: Rules) -> tuple[int, tuple[int, ...]]:
-    """The engine's first hand with ``rules``: its dealer, and the deck positions (as a
-    mask) each seat is dealt."""
-    game = Game(rules, decks=[list(range(13 * rules.players))])
-    dealer = game.hands[0].dealer
-    assert dealer is not None
-    return dealer, tuple(game.hand_masks())
+def _dealt_by(rules: Rules, dealer: int) -> tuple[int, tuple[int, ...]]:
+    """The number of a hand the engine has ``dealer`` deal with ``rules`` (the first such),
+    and the deck positions (as a mask) each seat is dealt in it."""
+    for number in range(1, rules.players + 1):
+        game = Game.from_position(Position(rules, number, (0, 0), (0, 0), tuple(range(52))))
+        if game.hands[0].dealer == dealer:
+            return number, tuple(game.hand_masks())
+    raise ValueError(f"no hand is dealt by seat {dealer}")
 
 
 class Outcome(NamedTuple):
@@ -70,18 +72,15 @@ class Rollout:
         else:  # the real table's rules let the deciding seat declare; here any seat may
             self.rules = replace(rules, blind_nil_deficit=0)
         self.blind_nil, self.deciding = tuple(blind_nil), deciding
-        n = rules.players
-        engine_dealer, positions = _first_deal(self.rules)
-        self.turn = (dealer - engine_dealer) % n  # engine seat + turn = real seat
-        self.deck = [0] * 13 * n
-        for seat in range(n):
-            for place, card in zip(cards_in(positions[seat]), cards_in(hands[self._real(seat)]),
-                                   strict=True):
-                self.deck[place] = card
-        self._dealt = Game(self.rules, decks=[self.deck])  # each rollout plays a copy
-
-    def _real(self, seat: int) -> int:
-        return (seat + self.turn) % self.rules.players
+        number, places = _dealt_by(self.rules, dealer)
+        deck = [0] * 13 * rules.players
+        for seat, cards in enumerate(hands):
+            for place, card in zip(cards_in(places[seat]), cards_in(cards), strict=True):
+                deck[place] = card
+        # each rollout plays a copy; the bots' generators go to the seats in bidding order
+        self._dealt = Game.from_position(Position(self.rules, number, (0, 0), (0, 0),
+                                                  tuple(deck)))
+        self._order = self.rules.bidding_order(dealer, None)
 
     def fits(self, bids: Sequence[int | None], seed: int, unchecked: Collection[int] = ()
              ) -> bool:
@@ -93,10 +92,10 @@ class Rollout:
         while game.phase is Phase.BIDDING:
             seat = game.to_move
             assert seat is not None
-            made = bids[self._real(seat)]
+            made = bids[seat]
             if made is None:
                 return True
-            if self._real(seat) not in unchecked and not bid_agrees(
+            if seat not in unchecked and not bid_agrees(
                     bots[seat].act(game.observation(seat)).tricks, made):
                 return False
             game.apply(Action.bid(made))
@@ -115,9 +114,9 @@ class Rollout:
             seat = game.to_move
             assert seat is not None
             if game.phase is Phase.BLIND_NIL and not decided:
-                chose = self._real(seat) == self.deciding
+                chose = seat == self.deciding
                 decided = chose
-                blind = declares if chose else self._real(seat) in self.blind_nil
+                blind = declares if chose else seat in self.blind_nil
                 game.apply(Action(BLIND_NIL if blind else NO_BLIND_NIL))
             elif game.phase is Phase.BIDDING and (made := self._made(bids, seat)) is not None:
                 game.apply(Action.bid(made))
@@ -125,21 +124,19 @@ class Rollout:
                 game.apply(Action.play(card))
             else:
                 game.apply(bots[seat].act(game.observation(seat)))
-        n, log = self.rules.players, game.hands[0]
+        log = game.hands[0]
         assert log.result is not None
         final = dict(log.bids) | dict.fromkeys(log.blind_nil, 0)
-        order = [(seat - self.turn) % n for seat in range(n)]
-        blind_nil = (self.blind_nil if self.deciding is None
-                     else tuple(self._real(seat) for seat in log.blind_nil))
-        return Outcome([final[s] for s in order], blind_nil, [log.result.tricks[s] for s in order])
+        blind_nil = self.blind_nil if self.deciding is None else tuple(log.blind_nil)
+        return Outcome([final[s] for s in range(self.rules.players)], blind_nil,
+                       list(log.result.tricks))
 
     def _made(self, bids: Sequence[int | None], seat: int) -> int | None:
-        """The bid already made by the engine's ``seat``: 0 for a blind nil."""
-        real = self._real(seat)
-        return 0 if real in self.blind_nil else bids[real]
+        """The bid already made by ``seat``: 0 for a blind nil."""
+        return 0 if seat in self.blind_nil else bids[seat]
 
     def _start(self, seed: int) -> tuple[Game, list[MediumBot]]:
         rng = random.Random(seed)
-        bots = [MediumBot(random.Random(rng.getrandbits(32))) for _ in range(self.rules.players)]
-        return self._dealt.copy(), bots
+        generators = {seat: random.Random(rng.getrandbits(32)) for seat in self._order}
+        return self._dealt.copy(), [MediumBot(generators[s]) for s in range(self.rules.players)]
 

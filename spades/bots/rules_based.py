@@ -37,7 +37,6 @@ from ..cards import (
     winning_index,
 )
 from ..observation import Observation
-from .belief import voids
 from .policy import BlindNilPolicy
 
 SIDE_SUITS = (0, 1, 2)
@@ -191,7 +190,7 @@ class Table:
         self.opponents = [s for s in range(self.n) if s not in self.side]
         self.hand = list(obs.hand)
         self.hand_mask = mask_of(self.hand)
-        shown = voids(obs)
+        shown = obs.voids()
         self.voids: list[set[int]] = [
             {suit for suit in range(4) if shown[seat] & SUIT_MASKS[suit] == SUIT_MASKS[suit]}
             for seat in range(self.n)]
@@ -201,7 +200,8 @@ class Table:
         self.played = played
         known_out = mask_of(obs.gave) if self.n == 4 else mask_of(obs.discards) | mask_of(obs.gave)
         self.unseen = FULL_DECK & ~self.hand_mask & ~played & ~known_out
-        self.trick = list(obs.trick.cards) if obs.trick is not None else []
+        self.plays = obs.trick.plays if obs.trick is not None else ()
+        self.trick = [card for _, card in self.plays]
         self.leader = obs.trick.leader if obs.trick is not None else obs.seat
         self.tricks_left = 13 - len(obs.tricks)
 
@@ -220,15 +220,11 @@ class Table:
         """The seat winning the trick so far and its card (None on the lead)."""
         if not self.trick:
             return None
-        i = winning_index(self.trick)
-        return (self.leader + i) % self.n, self.trick[i]
+        return self.plays[winning_index(self.trick)]
 
     def played_by(self, seat: int) -> Card | None:
         """The card ``seat`` played to this trick, if any."""
-        for i, card in enumerate(self.trick):
-            if (self.leader + i) % self.n == seat:
-                return card
-        return None
+        return next((card for who, card in self.plays if who == seat), None)
 
     # ----- cards still out
 

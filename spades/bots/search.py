@@ -48,7 +48,7 @@ from ..errors import SpadesError
 from ..game import draft_pick
 from ..observation import Observation, Phase
 from ..scoring import Contract, contracts, score_hand, score_side
-from .belief import SampleError, Weights, knowledge, played_by, sample_hands, worth_keeping
+from .belief import SampleError, Weights, knowledge, sample_hands, worth_keeping
 from .learned import shipped
 from .policy import BlindNilPolicy
 from .rollout import Outcome, Rollout, bid_agrees
@@ -259,7 +259,7 @@ class SearchBot:
         hands = sample_hands(obs, self.rng, drafted=True, weights=weights)
         if all(bid is None or seat in obs.blind_nil for seat, bid in enumerate(obs.bids)):
             return hands
-        played = played_by(obs)
+        played = obs.played_by()
         for _ in range(self.fit_attempts - 1):
             if self._bids_fit(obs, _at_bidding(hands, played)):
                 break
@@ -324,7 +324,7 @@ class SearchBot:
         which every card has been played are worth the same: one of them is played out
         for all (the medium player's, if it is one of them)."""
         assert obs.dealer is not None
-        played = played_by(obs)
+        played = obs.played_by()
         so_far = [card for trick in obs.tricks_so_far for card in trick.cards]
         medium = self.fallback.act(obs)
         groups = _equal_cards([a.card for a in obs.legal], reduce(or_, played))

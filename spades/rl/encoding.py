@@ -15,7 +15,6 @@ import numpy as np
 from gymnasium import spaces
 
 from ..actions import GIVE_BASE, NUM_ACTIONS
-from ..bots.belief import played_by, voids
 from ..cards import DECK_SIZE, SUIT_MASKS, cards_in
 from ..game import Phase
 from ..observation import Observation
@@ -112,12 +111,12 @@ def encode(obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
     if first is not None:
         view["dealer_or_first_drawer"][rel(first)] = 1
     played = view["played"].reshape(n, DECK_SIZE)
-    for seat, mask in enumerate(played_by(obs)):
+    for seat, mask in enumerate(obs.played_by()):
         played[rel(seat), list(cards_in(mask))] = 1
     if obs.trick is not None:
         current = view["trick"].reshape(n, DECK_SIZE)
-        for i, card in enumerate(obs.trick.cards):
-            current[rel(obs.trick.leader + i), card] = 1
+        for seat, card in obs.trick.plays:
+            current[rel(seat), card] = 1
         view["trick_leader"][rel(obs.trick.leader)] = 1
     for seat in range(n):
         view["tricks_won"][rel(seat)] = obs.tricks_won[seat] / 13
@@ -128,7 +127,7 @@ def encode(obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
         view["scores"][i] = np.clip(obs.scores[which] / obs.rules.target, -SCORE_CLIP, SCORE_CLIP)
         view["bag_totals"][i] = min(obs.bag_totals[which] / BAG_SCALE, SCORE_CLIP)
     shown = view["shown_void"].reshape(n, 4)
-    for seat, void in enumerate(voids(obs)):
+    for seat, void in enumerate(obs.voids()):
         for suit, suit_mask in enumerate(SUIT_MASKS):
             shown[rel(seat), suit] = void & suit_mask == suit_mask
     return out

@@ -27,10 +27,10 @@ import numpy as np
 import pyspiel
 
 from ..actions import END_GIVE, GIVE_BASE, Action
-from ..bots.belief import played_by, sample_hands
+from ..bots.belief import sample_hands
 from ..cards import DECK_SIZE, FULL_DECK, Card, card_text, cards_in, mask_of
 from ..errors import IllegalAction, SpadesError
-from ..game import Game, HandLog, Phase
+from ..game import Game, Phase
 from ..observation import Observation
 from ..rules import PRESETS, Rules, rules_for
 from .encoding import EPISODES, action_count, encode, tensor_size
@@ -314,7 +314,6 @@ class _Plan:
     def sample(cls, state: SpadesState, seat: int, rng: random.Random) -> _Plan | None:
         engine = state.engine
         obs = engine.observation(seat)
-        log = engine.hands[-1]
         if obs.phase == Phase.BLIND_NIL:
             deck = list(range(DECK_SIZE))
             rng.shuffle(deck)
@@ -325,18 +324,19 @@ class _Plan:
                 hands = sample_hands(obs, rng)
             except SpadesError:
                 return None
-            played = played_by(obs)
+            played = obs.played_by()
             holdings = [hands[s] | played[s] for s in range(len(hands))]
         if engine.rules.players == 4:
             return cls._partnership(state, obs, holdings, rng)
-        return cls._two_player(log, obs, holdings, rng)
+        return cls._two_player(engine, obs, holdings, rng)
 
     @classmethod
     def _partnership(cls, state: SpadesState, obs: Observation, holdings: list[int] | None,
                      rng: random.Random) -> _Plan:
         seat, partner = obs.seat, obs.rules.partner_of(obs.seat)
-        deck, owner = state.engine.hands[-1].deck, state._owners
-        mine = mask_of(c for c, s in zip(deck, owner, strict=True) if s == seat)
+        owner, seen = state._owners, state.engine.position_value(seat).deck
+        assert seen is not None  # dealt
+        mine = mask_of(c for c in seen if c is not None)  # dealt to the seat
         gives: dict[int, tuple[Card, ...]] = {}
         if holdings is None:  # exchanging: of the others' cards only a partner's give is known
             returned = mask_of(obs.received)
@@ -370,16 +370,13 @@ class _Plan:
         return cls(new_deck, gives)
 
     @classmethod
-    def _two_player(cls, log: HandLog, obs: Observation, holdings: list[int] | None,
+    def _two_player(cls, engine: Game, obs: Observation, holdings: list[int] | None,
                     rng: random.Random) -> _Plan | None:
         seat, other = obs.seat, 1 - obs.seat
-        deck = log.deck
-        new_deck: list[Card | None] = [None] * DECK_SIZE
-        for k, (who, _offered, _kept, _discarded) in enumerate(log.draft):
-            if who == seat:
-                new_deck[2 * k], new_deck[2 * k + 1] = deck[2 * k], deck[2 * k + 1]
-        if obs.offered is not None:
-            new_deck[2 * len(log.draft)] = obs.offered
+        # the cards the seat saw where they lay: the pairs it drafted, the card offered to it
+        seen = engine.position_value(seat).deck
+        assert seen is not None  # dealt
+        new_deck: list[Card | None] = list(seen)
         unseen = [c for c in range(DECK_SIZE) if c not in set(new_deck)]
         rng.shuffle(unseen)
         gives: dict[int, tuple[Card, ...]] = {}
@@ -388,7 +385,7 @@ class _Plan:
             if split is None:
                 return None
             kept, discarded, gave, drew = split
-            for k, (who, offered, kept_card, _) in enumerate(log.draft):
+            for k, (who, offered, kept_card, _) in enumerate(engine.hands[-1].draft):
                 if who == other:
                     first, second = (kept, discarded) if offered == kept_card else (
                         discarded, kept)

@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import in_symbols
 from ..errors import IllegalAction, SpadesError
 from ..game import Game
-from ..observation import TrickView
+from ..observation import Observation
 from ..record import game_record
 from ..scoring import breakdown, contracts
 from .fair import commitment
@@ -56,26 +56,27 @@ def in_words(error: IllegalAction, names: Sequence[str], to_move: int | None) ->
     return f"You cannot {action}: {in_symbols(error.reason_to_seat)}."
 
 
-def view(game: Game, seat: int | None) -> dict[str, Any]:
+def observation(game: Game, seat: int | None) -> Observation:
     """What ``seat`` may know now; a spectator (None) sees no hand."""
-    if seat is None:
-        return game.spectator_observation().to_json()
-    return game.observation(seat).to_json()
+    return game.spectator_observation() if seat is None else game.observation(seat)
 
 
-def last_trick(game: Game, seen: dict[str, Any]) -> dict[str, Any] | None:
-    """The last trick completed, public to all: the last of ``seen``'s tricks (an
-    observation's JSON), else the previous hand's thirteenth (in that hand's record, which
-    ``hand_over`` sent everyone). ``hand`` and ``number`` (1 to 13) tell tricks apart."""
-    if seen["tricks"]:
-        return {"hand": seen["hand_number"], "number": len(seen["tricks"]),
-                **seen["tricks"][-1]}
-    done = [log for log in game.hands if log.result is not None]
-    if not done:
+def view(game: Game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know now, as JSON; a spectator (None) sees no hand."""
+    return observation(game, seat).to_json()
+
+
+def last_trick(seen: Observation) -> dict[str, Any] | None:
+    """The last trick completed, public to all (:attr:`Observation.last_trick`): the last
+    of ``seen``'s tricks or, before the first, the previous hand's thirteenth (in that
+    hand's record, which ``hand_over`` sent everyone). ``hand`` and ``number`` (1 to 13)
+    tell tricks apart."""
+    if seen.last_trick is None:
         return None
-    leader, cards, winner = done[-1].tricks[-1]
-    return {"hand": done[-1].number, "number": len(done[-1].tricks),
-            **TrickView(leader, tuple(cards), winner).to_json()}
+    if seen.tricks:
+        return {"hand": seen.hand_number, "number": len(seen.tricks),
+                **seen.last_trick.to_json()}
+    return {"hand": seen.hand_number - 1, "number": 13, **seen.last_trick.to_json()}
 
 
 def finished(game: Game) -> list[int]:
@@ -99,10 +100,10 @@ def state(game: Game, seat: int | None, seq: int, seeds: Sequence[str], *,
     hands, commit = game.hands, None
     if hands and hands[-1].result is None:  # the hand in play: its seed's hash only
         commit = {"hand": len(hands), "sha256": commitment(seeds[len(hands) - 1])}
-    seen = view(game, seat)
-    return {"type": "state", "seq": seq, "view": seen, "seats": seats, "commit": commit,
-            "rematch": rematch, "at": at, "clock": clock,
-            "last_trick": last_trick(game, seen), "ended": ended}
+    seen = observation(game, seat)
+    return {"type": "state", "seq": seq, "view": seen.to_json(), "seats": seats,
+            "commit": commit, "rematch": rematch, "at": at, "clock": clock,
+            "last_trick": last_trick(seen), "ended": ended}
 
 
 def hand_over(game: Game, number: int, seq: int, seeds: Sequence[str],

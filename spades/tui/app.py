@@ -24,7 +24,7 @@ from ..actions import BLIND_NIL, END_GIVE, KEEP, Action, Kind
 from ..bots.policy import BlindNilPolicy
 from ..cards import SUIT_SYMBOLS, TEN, Card, card_label, in_symbols, parse_card, rank_of
 from ..errors import IllegalAction, SpadesError
-from ..observation import Observation, Phase, TrickView
+from ..observation import Observation, Phase, Trick
 from .controls import Decision, controls_for
 from .prefs import Preferences, save_preferences
 from .screens import (
@@ -153,7 +153,7 @@ class GameScreen(Screen[None]):
     def my_turn(self, obs: Observation) -> bool:
         return obs.to_move == HUMAN and bool(obs.legal)
 
-    def shown_trick(self, obs: Observation) -> TrickView | None:
+    def shown_trick(self, obs: Observation) -> Trick | None:
         """The trick in play, or while the next is empty, the one just won."""
         if obs.trick is not None and obs.trick.cards:
             return obs.trick
@@ -624,10 +624,9 @@ class GameScreen(Screen[None]):
         if trick is None:
             self.say("No trick has been played yet.")
             return
-        names, players = self.session.names, self.session.rules.players
+        names = self.session.names
         lines = []
-        for index, card in enumerate(trick.cards):
-            seat = (trick.leader + index) % players
+        for index, (seat, card) in enumerate(trick.plays):
             lead = " (led)" if index == 0 else ""
             lines.append(Text(f"{names[seat]:>8}: ") + card_text(card, self.prefs.four_colour)
                          + Text(lead))

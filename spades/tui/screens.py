@@ -138,8 +138,7 @@ class HandSummaryScreen(ModalScreen[None]):
                               f" → score {r.scores[side]}", style="bold"))
         last = s.last_trick
         trick = Text("Last trick: ")
-        for index, card in enumerate(last.cards):
-            seat = (last.leader + index) % self.rules.players
+        for seat, card in last.plays:
             trick += Text(f"{self.names[seat]} ") + card_text(card, self.four_colour) + Text("  ")
         if last.winner is not None:
             trick += Text(f"— {self.names[last.winner]} won it", style="bold")

@@ -41,7 +41,7 @@ from ..cards import Card, card_label
 from ..errors import SpadesError
 from ..eventlog import Act, EventError, Give, Move, Replay, read_event, read_text
 from ..game import Game
-from ..observation import Observation, TrickView
+from ..observation import Observation, Trick
 from ..record import game_record
 from ..rules import Rules, rules_for
 from ..scoring import HandResult
@@ -65,7 +65,7 @@ class HandSummary:
     bids: tuple[int | None, ...]
     blind_nil: tuple[int, ...]
     result: HandResult
-    last_trick: TrickView
+    last_trick: Trick
 
 
 def seen_cards(obs: Observation) -> set[Card]:
@@ -81,11 +81,9 @@ def seen_since(before: Observation, now: Observation, names: list[str]) -> str |
     None if nothing has."""
     if now.hand_number != before.hand_number or len(now.results) != len(before.results):
         return "You cannot undo: the hand has been scored since."
-    players = now.rules.players
     on_table = {card for trick in before.tricks_so_far for card in trick.cards}
     for trick in now.tricks_so_far:
-        for index, card in enumerate(trick.cards):
-            seat = (trick.leader + index) % players
+        for seat, card in trick.plays:
             if seat != now.seat and card not in on_table:
                 return f"You cannot undo: {names[seat]} has played {card_label(card)} since."
     if now.received != before.received:
@@ -196,17 +194,12 @@ class PlaySession:
         log = self.game.hands[number - 1]
         if log.result is None:
             raise SpadesError(f"hand {number} is not over")
-        leader, cards, winner = log.tricks[-1]
         return HandSummary(number, log.seat_bids(self.rules.players), tuple(log.blind_nil),
-                           log.result, TrickView(leader, tuple(cards), winner))
+                           log.result, log.tricks[-1])
 
-    def last_trick(self) -> TrickView | None:
+    def last_trick(self) -> Trick | None:
         """The last finished trick, of this hand or, before its first, of the hand before."""
-        done = [t for t in self.observation().tricks if t.winner is not None]
-        if done:
-            return done[-1]
-        finished = len(self.observation().results)
-        return self.hand_summary(finished).last_trick if finished else None
+        return self.observation().last_trick
 
     # ------------------------------------------------------------ acting
 

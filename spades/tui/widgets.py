@@ -25,7 +25,7 @@ from ..cards import (
     sorted_cards,
     suit_of,
 )
-from ..observation import Observation, Phase, TrickView
+from ..observation import Observation, Phase, Trick
 
 SUIT_COLOURS = {  # two colours, and four with the preference on
     False: ("default", "red", "red", "default"),
@@ -237,7 +237,7 @@ def large_table(width: int, height: int, players: int) -> bool:
     return width >= 60 and height >= (17 if players == 2 else 18)
 
 
-def draw_table(obs: Observation, names: list[str], shown: TrickView | None,
+def draw_table(obs: Observation, names: list[str], shown: Trick | None,
                four_colour: bool, width: int, height: int) -> Text:
     """The table, centred in ``width`` by ``height``: each seat with its bid and tricks,
     the cards of ``shown`` by seat (large where there is room); in two-player the
@@ -272,8 +272,7 @@ def draw_table(obs: Observation, names: list[str], shown: TrickView | None,
         canvas.centre(top + ch + 2, Text("Your discards (out of play)", style="dim"))
         canvas.centre(top + ch + 3, cards_line(obs.discards, four_colour))
     if shown is not None:
-        for index, card in enumerate(shown.cards):
-            seat = (shown.leader + index) % players
+        for seat, card in shown.plays:
             _, x, y = spots[seat]
             canvas.card(x - cw // 2, y, card, four_colour, large, shown.winner == seat)
         caption = (f"{names[shown.leader]} led" if shown.winner is None else
@@ -366,8 +365,7 @@ def draw_plays(obs: Observation, names: list[str], four_colour: bool, count: int
     tricks = [t for t in obs.tricks_so_far if t.cards]
     for number, trick in list(enumerate(tricks, start=1))[-count:]:
         line = Text(f"Trick {number}: ", style="dim")
-        for index, card in enumerate(trick.cards):
-            seat = (trick.leader + index) % obs.rules.players
+        for index, (seat, card) in enumerate(trick.plays):
             line += Text(" · " if index else "") + Text(names[seat] + (" led " if index == 0
                                                                       else " "))
             line += card_text(card, four_colour)
