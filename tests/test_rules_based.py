@@ -222,6 +222,14 @@ def test_cover_leads_a_suit_the_nil_bidder_is_void_in() -> None:
     assert medium_play(obs) == "play QC"
 
 
+def test_cover_leads_a_card_the_nil_bidder_likely_holds_cards_under() -> None:
+    # four clubs are out, all above the 2: she may well hold only clubs above it; the 9
+    # of diamonds has six diamonds out below it
+    obs = obs_for(seat=0, hand="2C 7D 9D 5H", bids=(3, 3, 0, 2), tricks_won=(2, 0, 0, 0),
+                  tricks=(_done(0, "AC KC QC JC", 0), _done(0, "TC 9C 8C 6C", 0)))
+    assert medium_play(obs) == "play 9D"
+
+
 def _bid(hand: str, variant: str = "partnership", **extra: Any) -> int:
     obs = obs_for(variant, phase="bidding", hand=hand, bids=(None,) * rules_for(variant).players,
                   **extra)

@@ -236,6 +236,10 @@ class Table:
         """How many cards above ``card`` in its suit other players may hold."""
         return higher_in(self.unseen, card)
 
+    def lower_out(self, card: Card) -> int:
+        """How many cards below ``card`` in its suit other players may hold."""
+        return (self.unseen & SUIT_MASKS[suit_of(card)] & ((1 << card) - 1)).bit_count()
+
     def is_master(self, card: Card) -> bool:
         """Whether no card still out beats ``card`` in its own suit."""
         return self.higher_out(card) == 0
@@ -630,19 +634,25 @@ class MediumBot:
         return max(legal)
 
     def _play_cover(self, t: Table, legal: list[Card]) -> Card:
-        """Cover a partner's nil: go over her cards, lead high, first in a suit she is
-        void in (she throws a dangerous card)."""
+        """Cover a partner's nil: go over her cards, lead high: first in a suit she is
+        void in (she throws a dangerous card), then the master spade (she plays a spade
+        under it, which might otherwise win late)."""
         assert t.partner is not None
         if not t.trick:
             shed = [c for c in legal if suit_of(c) != SPADES and suit_of(c) in t.voids[t.partner]]
             if shed:
                 return max(shed)
+            spades = [c for c in legal if suit_of(c) == SPADES]
+            if spades and t.is_master(max(spades)) and SPADES not in t.voids[t.partner]:
+                return max(spades)
             masters = [c for c in legal if t.is_master(c) and suit_of(c) != SPADES]
             if masters:
                 return max(masters)
             side = [c for c in legal if suit_of(c) != SPADES and suit_of(c) not in
                     t.voids[t.partner]] or legal
-            return max(side, key=lambda c: (-t.higher_out(c), rank_of(c)))
+            # she plays under it when she holds a lower card of its suit: the more such
+            # cards are out and the fewer above, the likelier
+            return max(side, key=lambda c: (t.lower_out(c) - t.higher_out(c), rank_of(c)))
         win = t.winner()
         assert win is not None
         holder, best = win
