@@ -43,7 +43,7 @@ from .policy import BlindNilPolicy
 SIDE_SUITS = (0, 1, 2)
 SET_SLACK = {2: 2, 4: 1}  # how far beyond our sure winners we still try to set
 DRAW_TRUMPS = {2: 1.0, 4: 0.75}  # lead master spades holding this many times theirs
-NIL_LIMITS = {2: (2.5, 1.0), 4: (2.0, 2.0)}  # a nil hand: most likely tricks, most danger
+NIL_LIMITS = {2: (2.5, 1.0), 4: (2.0, 2.5)}  # a nil hand: most likely tricks, most danger
 
 
 # ------------------------------------------------------------------ card helpers
