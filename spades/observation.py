@@ -143,17 +143,11 @@ class Observation:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: cards and actions as text (docs/record.md). Besides the fields,
-<<<<<<< HEAD
         ``partner`` (the seat's partner, None with two players or for a spectator),
         ``sides`` (each seat's side, :meth:`Rules.side_of`) and, in ``rules``,
         ``give_sizes`` (how many cards an exchange may give), so that a client need not
-        work out those rules for itself."""
-=======
-        ``partner`` (the seat's partner, None with two players or for a spectator) and,
-        in ``rules``, ``give_sizes`` (how many cards an exchange may give), so that a
-        client need not work out those rules for itself. ``last_trick`` is left out (a
-        server sends it apart, with its hand and number)."""
->>>>>>> position
+        work out those rules for itself. ``last_trick`` is left out (a server sends it
+        apart, with its hand and number)."""
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)

@@ -25,7 +25,7 @@ from .cards import Card, card_text, cards_in, parse_card
 from .chance import RecordedChance, as_deck
 from .errors import RecordError, SpadesError, quoted
 from .game import Game, HandLog
-from .observation import Phase
+from .observation import Phase, Trick
 from .rules import Rules, rules_for
 from .scoring import HandResult
 

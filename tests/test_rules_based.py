@@ -194,6 +194,42 @@ def test_does_not_overtake_a_nil_bidder() -> None:
     assert medium_play(obs) == "play 5C"
 
 
+def _done(leader: int, played: str, winner: int) -> TrickView:
+    """A finished trick of the hand so far."""
+    return TrickView(leader, cards(played), winner)
+
+
+def test_leads_low_into_a_nil_in_a_suit_her_partner_can_follow() -> None:
+    # seat 3, the nil bidder's partner, showed a void in hearts: a heart would be ruffed
+    # and the nil bidder would throw anything under it
+    obs = obs_for(seat=0, hand="2H 4H 5D 9D TD JD 7S", bids=(3, 0, 3, 3),
+                  tricks=(_done(2, "3H 2C AH 8H", 0),), tricks_won=(1, 0, 0, 0))
+    assert medium_play(obs) == "play 5D"
+
+
+def test_keeps_the_card_to_beat_low_before_a_nil_bidder() -> None:
+    # the partner leads low, seat 3 (nil) plays last: stay under, do not play third hand high
+    low = obs_for(seat=2, hand="KD 7D 5D 9C", trick="4D 2D", bids=(3, 3, 3, 0))
+    assert medium_play(low) == "play 5D"
+    # void: no ruff over the partner, throw a high side card and keep the low ones to lead
+    void = obs_for(seat=2, hand="KH 3H 9C 2C 5S", trick="4D 2D", bids=(3, 3, 3, 0))
+    assert medium_play(void) == "play KH"
+
+
+def test_cover_leads_a_suit_the_nil_bidder_is_void_in() -> None:
+    obs = obs_for(seat=3, hand="QC 4C AD 3D 8H", bids=(3, 0, 3, 3),
+                  tricks=(_done(0, "5C 2H 9C AC", 3),), tricks_won=(0, 0, 0, 1))
+    assert medium_play(obs) == "play QC"
+
+
+def test_cover_leads_a_card_the_nil_bidder_likely_holds_cards_under() -> None:
+    # four clubs are out, all above the 2: she may well hold only clubs above it; the 9
+    # of diamonds has six diamonds out below it
+    obs = obs_for(seat=0, hand="2C 7D 9D 5H", bids=(3, 3, 0, 2), tricks_won=(2, 0, 0, 0),
+                  tricks=(_done(0, "AC KC QC JC", 0), _done(0, "TC 9C 8C 6C", 0)))
+    assert medium_play(obs) == "play 9D"
+
+
 def _bid(hand: str, variant: str = "partnership", **extra: Any) -> int:
     obs = obs_for(variant, phase="bidding", hand=hand, bids=(None,) * rules_for(variant).players,
                   **extra)

@@ -232,6 +232,10 @@ class Table:
         """How many cards above ``card`` in its suit other players may hold."""
         return higher_in(self.unseen, card)
 
+    def lower_out(self, card: Card) -> int:
+        """How many cards below ``card`` in its suit other players may hold."""
+        return (self.unseen & SUIT_MASKS[suit_of(card)] & ((1 << card) - 1)).bit_count()
+
     def is_master(self, card: Card) -> bool:
         """Whether no card still out beats ``card`` in its own suit."""
         return self.higher_out(card) == 0
@@ -627,15 +631,25 @@ class MediumBot:
         return max(legal)
 
     def _play_cover(self, t: Table, legal: list[Card]) -> Card:
-        """Cover a partner's nil: go over her cards, lead high."""
+        """Cover a partner's nil: go over her cards, lead high: first in a suit she is
+        void in (she throws a dangerous card), then the master spade (she plays a spade
+        under it, which might otherwise win late)."""
         assert t.partner is not None
         if not t.trick:
+            shed = [c for c in legal if suit_of(c) != SPADES and suit_of(c) in t.voids[t.partner]]
+            if shed:
+                return max(shed)
+            spades = [c for c in legal if suit_of(c) == SPADES]
+            if spades and t.is_master(max(spades)) and SPADES not in t.voids[t.partner]:
+                return max(spades)
             masters = [c for c in legal if t.is_master(c) and suit_of(c) != SPADES]
             if masters:
                 return max(masters)
             side = [c for c in legal if suit_of(c) != SPADES and suit_of(c) not in
                     t.voids[t.partner]] or legal
-            return max(side, key=lambda c: (-t.higher_out(c), rank_of(c)))
+            # she plays under it when she holds a lower card of its suit: the more such
+            # cards are out and the fewer above, the likelier
+            return max(side, key=lambda c: (t.lower_out(c) - t.higher_out(c), rank_of(c)))
         win = t.winner()
         assert win is not None
         holder, best = win
@@ -653,28 +667,45 @@ class MediumBot:
         return self._follow(t, legal, self._want_tricks(t))
 
     def _attack_nil(self, t: Table, legal: list[Card], target: int, want: bool) -> Card | None:
-        """Against a nil: lead low into it, never go over the nil bidder's card."""
+        """Against a nil: lead low into it, never go over the nil bidder's card, keep the
+        card she must beat low while she is still to play, and keep low cards to lead."""
         if not t.trick:
-            side = [c for c in legal if suit_of(c) != SPADES and suit_of(c) not in
-                    t.voids[target]]
-            if not side:
-                return None
-            return max(side, key=lambda c: (t.higher_out(c) - 0.2 * rank_of(c), -c))
+            return self._lead_into_nil(t, legal, target)
         win = t.winner()
         assert win is not None
         holder, best = win
+        following = suit_of(legal[0]) == suit_of(t.trick[0])
         if holder == target:
             losing = [c for c in legal if not beats(c, best)]
             if losing:
-                following = suit_of(legal[0]) == suit_of(t.trick[0])
-                return max(losing) if following else self._discard(t, losing)
+                return max(losing) if following else self._shed(t, losing)
             return None
-        if target in t.after_me() and holder not in t.side:
-            following = suit_of(legal[0]) == suit_of(t.trick[0])
+        if target in t.after_me():
             if following:
                 return min(legal)
-            return self._discard(t, legal) if not want else None
+            if holder in t.side or not want:
+                return self._shed(t, legal)
         return None
+
+    @staticmethod
+    def _lead_into_nil(t: Table, legal: list[Card], target: int) -> Card | None:
+        """A low lead in a suit the nil bidder may hold and her partner can follow: the
+        card with the most cards out above it."""
+        cover = t.obs.rules.partner_of(target)
+        side = [c for c in legal if suit_of(c) != SPADES and suit_of(c) not in t.voids[target]]
+        followed = [c for c in side if cover is None or suit_of(c) not in t.voids[cover]]
+        if not side:
+            return None
+        return max(followed or side, key=lambda c: (t.higher_out(c) - 0.2 * rank_of(c), -c))
+
+    @staticmethod
+    def _shed(t: Table, cards: list[Card]) -> Card:
+        """A discard against a nil: the highest side card that is not a winner (low cards
+        are what she must go under), else the usual discard."""
+        spent = [c for c in cards if suit_of(c) != SPADES and not t.is_master(c)]
+        if spent:
+            return max(spent, key=lambda c: (rank_of(c), -c))
+        return MediumBot._discard(t, cards)
 
 
 # ------------------------------------------------------------------ easy
