@@ -194,9 +194,9 @@ def test_does_not_overtake_a_nil_bidder() -> None:
     assert medium_play(obs) == "play 5C"
 
 
-def _done(leader: int, played: str, winner: int) -> TrickView:
-    """A finished trick of the hand so far."""
-    return TrickView(leader, cards(played), winner)
+def _done(leader: int, played: str, winner: int) -> Trick:
+    """A finished trick of the hand so far, at a table of four."""
+    return Trick.of(leader, cards(played), 4, winner)
 
 
 def test_leads_low_into_a_nil_in_a_suit_her_partner_can_follow() -> None:
