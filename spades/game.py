@@ -244,7 +244,7 @@ class Game:
                     return list(_SUIT_PLAYS[suit][playable >> RANKS_PER_SUIT * suit])
             return _plays(playable)
         if phase is _BIDDING:
-            return list(_BIDS[self._lowest_bid():])
+            return list(_BIDS[self.rules.bids.start:])
         if phase is _EXCHANGE:
             chosen, sizes = self._chosen, self.rules.give_sizes
             count = chosen.bit_count()
@@ -454,15 +454,11 @@ class Game:
         kind, expected = _EXPECTED[phase]
         if action.kind != kind:
             return f"expected {expected}"
-        if phase is _BIDDING and action.tricks < self._lowest_bid():
+        if phase is _BIDDING and action.tricks not in self.rules.bids:
             return "nil is not allowed in this game"
         if phase is _EXCHANGE:
             return self._ungivable(action, self._chosen)
         return None
-
-    def _lowest_bid(self) -> int:
-        """The lowest bid allowed: nil (0) unless the rules forbid it."""
-        return 0 if self.rules.nil else 1
 
     def _ungivable(self, step: Action, chosen: int) -> str | None:
         """Why the seat to move may not take give step ``step`` with the cards of mask

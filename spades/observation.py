@@ -58,10 +58,12 @@ class Trick(NamedTuple):
         """The seat that played ``card`` in this trick, None if nobody did."""
         return self.seats[self.cards.index(card)] if card in self.cards else None
 
-    def to_json(self) -> dict[str, Any]:
-        """The record's trick object."""
-        return {"leader": self.leader, "cards": [card_text(c) for c in self.cards],
-                "winner": self.winner}
+    def to_json(self, seats: bool = False) -> dict[str, Any]:
+        """The record's trick object; with ``seats``, also the seat that played each card
+        (as a client is sent it, so that it need not work that out)."""
+        out = {"leader": self.leader, "cards": [card_text(c) for c in self.cards],
+               "winner": self.winner}
+        return {**out, "seats": [seat for seat, _ in self.plays]} if seats else out
 
 
 @dataclass(frozen=True)
@@ -159,11 +161,11 @@ class Observation:
             elif f.name == "offered":
                 value = None if value is None else card_text(value)
             elif f.name == "tricks":
-                value = [t.to_json() for t in value]
+                value = [t.to_json(seats=True) for t in value]
             elif f.name == "last_trick":
                 continue  # the server sends it apart, with its hand and number
             elif f.name == "trick":
-                value = None if value is None else value.to_json()
+                value = None if value is None else value.to_json(seats=True)
             elif f.name == "legal":
                 value = [str(a) for a in value]
             elif f.name == "results":

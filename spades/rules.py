@@ -94,6 +94,11 @@ class Rules:
         return (seat + 2) % 4 if self.players == 4 else None
 
     @property
+    def bids(self) -> range:
+        """The numbers a seat may bid: nil (0) unless the rules forbid it, up to 13."""
+        return range(0 if self.nil else 1, 14)
+
+    @property
     def give_sizes(self) -> range:
         """How many cards a blind nil exchange may give: up to ``exchange_cards`` with two
         players, exactly that many with four."""

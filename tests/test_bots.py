@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import pytest
 from helpers import opponent_must_hold_drawn_cards
 
-from spades import Action, Game, Observation, SpadesError, rules_for
+from spades import Action, Game, Observation, Phase, SpadesError, rules_for
 from spades.bots import (
     BENCHMARK_BOTS,
     BOTS,
@@ -717,3 +717,27 @@ def test_a_hint_says_equal_cards_are_worth_as_much() -> None:
         "2.0 more than TH")
     assert search._best_card({jack: 10.0, ten: 20.0}, 10, "deals", prefer=jack, margin=2.0
                              )[1].endswith("1.0 less than TH")
+
+
+@pytest.mark.parametrize("nil", [True, False])
+def test_hards_bid_check_accepts_the_true_deal(nil: bool) -> None:
+    """``hard`` keeps a sampled two-player deal only if ``medium`` holding it would have bid
+    what she bid: the true deal always passes, in a game without nil too (where her bid
+    was chosen among 1 to 13)."""
+    rules = rules_for("two-player", nil=nil)
+    checked = 0
+    for seed in range(12):
+        game, medium = Game(rules, seed=seed), make_bot("medium", seed)
+        hard = make_bot("hard", seed)
+        assert isinstance(hard, SearchBot)
+        while game.phase is not Phase.BIDDING or game.to_move is None:
+            game.apply(medium.act(game.observation(game.to_move)))
+        first = game.to_move
+        game.apply(medium.act(game.observation(first)))
+        obs = game.observation(1 - first)
+        if obs.blind_nil or obs.received:
+            continue  # after an exchange nothing is checked
+        hands = [mask_of(game.hand_of(seat)) for seat in range(2)]
+        assert hard._bids_fit(obs, hands)
+        checked += 1
+    assert checked >= 8

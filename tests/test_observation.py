@@ -377,7 +377,7 @@ def test_observation_json_writes_cards_and_actions_as_text(variant: str) -> None
             views = [*obs.tricks, *([obs.trick] if obs.trick else [])]
             assert [*data["tricks"], *([data["trick"]] if data["trick"] else [])] == [
                 {"leader": t.leader, "cards": [card_text(c) for c in t.cards],
-                 "winner": t.winner} for t in views]
+                 "winner": t.winner, "seats": [seat for seat, _ in t.plays]} for t in views]
             assert data["results"] == [r.to_json() for r in obs.results]
             for key in ("scores", "bag_totals", "bids", "tricks_won", "exchanged", "blind_nil"):
                 assert data[key] == list(getattr(obs, key)), key

@@ -117,3 +117,30 @@ def test_the_web_client_reads_a_seats_side_and_its_time_out_from_the_server() ->
     sent = messages.state(game, 1, 0, ["seed"], seats=[], rematch=None, at=None, clock=None,
                           ended=None)
     assert sent["view"]["sides"] == [0, 1, 0, 1]
+
+
+def test_every_trick_sent_names_the_seat_of_each_card() -> None:
+    """The trick on the table, the hand's tricks, the last trick and a finished hand's
+    tricks say who played each card (the engine's :class:`~spades.Trick`), and the web
+    client reads that rather than count seats from the leader."""
+    web = Path(messages.__file__).resolve().parent.parent / "web"
+    source = "\n".join(path.read_text() for path in sorted(web.glob("*.js")))
+    assert not re.search(r"leader\s*\+", source) and "seats[i]" in source
+    game = a_hand_under_way(8)
+    rng = random.Random(8)
+    for _ in range(6):  # a trick and a half: seat 0 does not lead them all
+        game.apply(rng.choice(game.legal_actions()))
+    seen = game.observation(0)
+    view = seen.to_json()
+    assert seen.trick is not None and len(seen.trick.cards) == 2
+    for sent, trick in zip((*view["tricks"], view["trick"]), (*seen.tricks, seen.trick),
+                           strict=True):
+        assert sent["seats"] == [seat for seat, _ in trick.plays]
+        assert len(sent["seats"]) == len(sent["cards"])
+    assert messages.last_trick(game.observation(0))["seats"] == view["tricks"][-1]["seats"]
+    while game.phase is Phase.PLAY:
+        game.apply(rng.choice(game.legal_actions()))
+    over = messages.hand_over(game, 1, 60, ["0" * 64], NAMES)
+    assert [t["seats"] for t in over["tricks"]] == [
+        [seat for seat, _ in t.plays] for t in game.hands[0].tricks] and len(over["tricks"]) == 13
+    assert "seats" not in over["record"]["tricks"][0]  # the record's format is unchanged

@@ -290,11 +290,11 @@ class SearchBot:
             return True
         # her discards: the cards in neither hand nor among the seat's own discards
         discards = FULL_DECK & ~hands[0] & ~hands[1] & ~mask_of(obs.discards)
-        view = replace(obs, seat=other, phase="bidding", to_move=other,
+        view = replace(obs, seat=other, phase=Phase.BIDDING, to_move=other,
                        hand=tuple(cards_in(hands[other])), offered=None,
                        discards=tuple(cards_in(discards)), tricks=(), trick=None,
                        tricks_won=(0, 0), spades_broken=False,
-                       legal=tuple(Action.bid(b) for b in range(14)))
+                       legal=tuple(Action.bid(b) for b in obs.rules.bids))
         return bid_agrees(self.fallback.act(view).tricks, bid)
 
     def _play(self, obs: Observation) -> tuple[Action, str]:

@@ -34,7 +34,8 @@ Routes:
   analysis are worked out one at a time for each seat and for each client address. The
   server answers with ``welcome`` (with the chat so far), ``state`` (the seat's own view,
   the last completed trick, the turn clock: none while a hand summary holds it),
-  ``hand_over`` (the hand's seed, its record and each side's breakdown in words),
+  ``hand_over`` (the hand's seed, its record, its tricks with each card's seat and each
+  side's breakdown in words),
   ``hint``, ``costly``, ``rematch``, ``chat`` and ``error`` messages (in the player's
   words), and ``replaced`` (then it closes the socket, code 4001) when the seat was taken
   on another device.

@@ -75,8 +75,8 @@ def last_trick(seen: Observation) -> dict[str, Any] | None:
         return None
     if seen.tricks:
         return {"hand": seen.hand_number, "number": len(seen.tricks),
-                **seen.last_trick.to_json()}
-    return {"hand": seen.hand_number - 1, "number": 13, **seen.last_trick.to_json()}
+                **seen.last_trick.to_json(seats=True)}
+    return {"hand": seen.hand_number - 1, "number": 13, **seen.last_trick.to_json(seats=True)}
 
 
 def finished(game: Game) -> list[int]:
@@ -108,12 +108,14 @@ def state(game: Game, seat: int | None, seq: int, seeds: Sequence[str], *,
 
 def hand_over(game: Game, number: int, seq: int, seeds: Sequence[str],
               names: list[str]) -> dict[str, Any]:
-    """The ``hand_over`` message of finished hand ``number``: its seed, its record and
-    each side's hand in words (:func:`spades.scoring.breakdown`)."""
+    """The ``hand_over`` message of finished hand ``number``: its seed, its record, its
+    ``tricks`` with the seat that played each card, and each side's hand in words
+    (:func:`spades.scoring.breakdown`)."""
     log, rules = game.hands[number - 1], game.rules
     assert log.result is not None, "a hand in play has no hand_over message"
     return {"type": "hand_over", "seq": seq, **seed_of(seeds, number),
             "record": game_record(game, names)["hands"][number - 1],
+            "tricks": [trick.to_json(seats=True) for trick in log.tricks],
             "breakdown": [[item.to_json() for item in side] for side in breakdown(
                 contracts(log.seat_bids(rules.players), log.blind_nil), log.result,
                 rules, names)]}

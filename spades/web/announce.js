@@ -51,13 +51,12 @@ export class Announcer {
   // the plays of trick ``number`` of hand ``hand`` not yet said, then its winner
   trick(hand, number, trick) {
     const me = this.t.welcome.seat;
-    const n = this.t.state.seats.length;
     const parts = [];
     trick.cards.forEach((card, i) => {
       const key = `${hand}/${number}/${i}`;
       if (this.spoken.has(key)) return;
       this.spoken.add(key);
-      const seat = (trick.leader + i) % n;
+      const seat = trick.seats[i];
       parts.push(`${this.nameOf(seat)} ${seat === me ? "play" : "plays"} the `
                  + `${cardWords(card)}.`);
     });
@@ -72,7 +71,7 @@ export class Announcer {
 
   // a hand_over message: its tricks not yet said, and the hand's points
   handOver(message) {
-    message.record.tricks.forEach((trick, i) => this.trick(message.hand, i + 1, trick));
+    message.tricks.forEach((trick, i) => this.trick(message.hand, i + 1, trick));
     const r = message.record.result;
     if (!r) return;
     this.say(`Hand ${message.hand} is over. ` + [0, 1].map((side) =>
@@ -160,8 +159,7 @@ export class Announcer {
       return view.to_move === null ? "No card on the table."
         : `No card on the table: ${this.nameOf(view.to_move)} to lead.`;
     }
-    const n = this.t.state.seats.length;
-    return trick.cards.map((card, i) => `${this.nameOf((trick.leader + i) % n)}: `
+    return trick.cards.map((card, i) => `${this.nameOf(trick.seats[i])}: `
       + `${cardWords(card)}${i ? "" : " (led)"}.`).join(" ");
   }
 

@@ -263,7 +263,7 @@ export function showTable(root, table) {
       render();
     } else if (message.type === "hand_over") {
       t.summary = message; // shown once its last trick has been
-      const tricks = message.record.tricks;
+      const tricks = message.tricks;
       const last = tricks[tricks.length - 1];
       if (last && trick.following) {
         trick.see(`${message.hand}/${tricks.length}`);

@@ -59,9 +59,8 @@ export class TrickArea {
       fill(this.node);
       return;
     }
-    const n = order.length;
     const cards = t.cards.map((card, i) => {
-      const seat = (t.leader + i) % n;
+      const seat = t.seats[i];
       const winner = shown.done && seat === t.winner;
       return el("div", { class: `played pos${order.indexOf(seat)}${winner ? " winner" : ""}`,
                          "data-seat": seat }, cardFace(card));
