@@ -51,9 +51,12 @@ def test_every_state_carries_the_last_completed_trick_even_after_the_hand():
         assert watcher.read_state(state["seq"])["last_trick"] == state["last_trick"]
         # the thirteenth trick, kept into the next hand: the one of the hand's record
         state = drive([ann, bob, watcher], rng, stop=lambda s: s["view"]["hand_number"] == 2)
-        record = next(m for m in ann.messages if m["type"] == "hand_over")["record"]
+        over = next(m for m in ann.messages if m["type"] == "hand_over")
         assert state["view"]["tricks"] == [] and state["last_trick"] == {
-            "hand": 1, "number": 13, **record["tricks"][-1]}
+            "hand": 1, "number": 13, **over["tricks"][-1]}
+        seats = state["last_trick"].pop("seats")  # the record's trick, and who played what
+        assert state["last_trick"] == {"hand": 1, "number": 13, **over["record"]["tricks"][-1]}
+        assert seats[0] == over["record"]["tricks"][-1]["leader"] and sorted(seats) == [0, 1]
 
 
 def test_a_refusal_is_said_in_the_players_words_with_card_symbols():
